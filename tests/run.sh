@@ -1,0 +1,56 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# run.sh [TEST...]: runs fioring's tests, each under a timeout, one line per
+# test, and ends with "N passed, N failed, N skipped".  Tests are the unit
+# programs build/tests/*.t and the scripts tests/integration/*.sh and
+# tests/vm/*.sh; they exit 0 (pass), 1 (fail) or 77 (skip, reason printed).
+# A failing test's output is shown; set V=1 to see every test's output.
+
+set -u
+
+top=${FIORING_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
+timeout_s=${TEST_TIMEOUT:-600}
+logdir=$top/build/test-logs
+mkdir -p "$logdir"
+
+if [ $# -gt 0 ]; then
+	tests="$*"
+else
+	tests=$(ls "$top"/build/tests/*.t "$top"/tests/integration/*.sh \
+		"$top"/tests/vm/*.sh 2>/dev/null)
+fi
+
+pass=0 fail=0 skip=0
+for t in $tests; do
+	name=$(basename "$t")
+	log=$logdir/$name.log
+	start=$(date +%s.%N)
+	case "$t" in
+	*.sh) timeout -k 10 "$timeout_s" sh "$t" >"$log" 2>&1 ;;
+	*) timeout -k 10 "$timeout_s" "$t" >"$log" 2>&1 ;;
+	esac
+	rc=$?
+	secs=$(echo "$start $(date +%s.%N)" | awk '{ printf "%.1f", $2 - $1 }')
+	case $rc in
+	0)
+		pass=$((pass + 1))
+		printf 'PASS %-40s %6ss\n' "$name" "$secs"
+		;;
+	77)
+		skip=$((skip + 1))
+		printf 'SKIP %-40s %6ss  %s\n' "$name" "$secs" \
+			"$(grep -i 'skip' "$log" | tail -n 1)"
+		;;
+	*)
+		fail=$((fail + 1))
+		[ $rc -eq 124 ] && echo "timed out after ${timeout_s}s" >>"$log"
+		printf 'FAIL %-40s %6ss  (exit %d)\n' "$name" "$secs" "$rc"
+		sed 's/^/    | /' "$log" | tail -n 40
+		;;
+	esac
+	[ "${V:-0}" = 1 ] && sed 's/^/    | /' "$log"
+done
+
+echo "$pass passed, $fail failed, $skip skipped"
+[ $fail -eq 0 ]
