@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * stats.h: the statistics report and gate rest on: median, quantiles,
+ * coefficient of variation, a percentile bootstrap of a ratio of medians
+ * driven by a fixed-seed PRNG (so a verdict is reproducible), and the
+ * Mann-Whitney U test (exact for small samples without ties, normal
+ * approximation with tie correction otherwise).
+ */
+#ifndef FIORING_STATS_H
+#define FIORING_STATS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* The seed every bootstrap uses unless a caller picks another. */
+#define STATS_SEED 0x66696f72696e67ULL
+
+/* Largest sample size per side for which the exact U distribution is used. */
+#define STATS_MW_EXACT_MAX 25
+
+struct stats_rng {
+	uint64_t state;
+};
+
+void stats_rng_seed(struct stats_rng *rng, uint64_t seed);
+uint64_t stats_rng_next(struct stats_rng *rng);
+/* uniform in [0, n) */
+size_t stats_rng_below(struct stats_rng *rng, size_t n);
+
+/* Quantile q in [0, 1] of sorted[0..n), linear between order statistics. */
+double stats_quantile_sorted(const double *sorted, size_t n, double q);
+/* NAN when n == 0; x is not changed. */
+double stats_median(const double *x, size_t n);
+double stats_mean(const double *x, size_t n);
+/* Sample standard deviation over mean; NAN when n < 2 or the mean is 0. */
+double stats_cv(const double *x, size_t n);
+
+/* One comparison: the candidate sample against its baseline. */
+struct stats_pair {
+	const double *base;
+	size_t nbase;
+	const double *cand;
+	size_t ncand;
+};
+
+/*
+ * stats_ratio_ci - percentile bootstrap of median(cand) / median(base)
+ * @pairs: the comparisons; with more than one, the statistic is the
+ *	geometric mean of their ratios, each side resampled within its own
+ *	sample (a stratified bootstrap)
+ * @iters: resamples, e.g. 2000
+ * @level: confidence level, e.g. 0.95
+ * @est, @lo, @hi: the point estimate and the interval
+ *
+ * Returns 0, -EINVAL for an empty sample or a zero median, -ENOMEM.
+ */
+int stats_ratio_ci(const struct stats_pair *pairs, size_t npairs,
+		   unsigned int iters, double level, uint64_t seed,
+		   double *est, double *lo, double *hi);
+
+/* Percentile bootstrap interval of the median of one sample. */
+int stats_median_ci(const double *x, size_t n, unsigned int iters,
+		    double level, uint64_t seed, double *lo, double *hi);
+
+struct stats_mw {
+	double u;	/* U of sample a: pairs a > b, ties counting 1/2 */
+	double p;	/* two-sided p-value */
+	int exact;	/* 1 when p comes from the exact distribution */
+};
+
+/* Mann-Whitney U test of a against b.  Returns 0, -EINVAL, -ENOMEM. */
+int stats_mann_whitney(const double *a, size_t na, const double *b,
+		       size_t nb, struct stats_mw *res);
+
+/*
+ * Smallest n such that two samples of n each, fully separated, give an
+ * exact two-sided p below alpha: below it the test can never reject.
+ */
+size_t stats_mw_min_n(double alpha);
+
+#endif

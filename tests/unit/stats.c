@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * stats.c: checks harness/stats.c against values worked out by hand (in the
+ * comments) and textbook properties: medians, CV, exact and approximate
+ * Mann-Whitney p-values, and that the bootstrap interval is reproducible,
+ * brackets its estimate and separates samples that really differ.
+ */
+#include <math.h>
+#include <stdio.h>
+
+#include "stats.h"
+
+static int failures;
+
+#define N(x) (sizeof(x) / sizeof((x)[0]))
+
+static void near(const char *what, double got, double want, double tol)
+{
+	if (!(fabs(got - want) <= tol)) {
+		printf("FAIL: %s: got %.9g, want %.9g (+-%g)\n", what, got, want, tol);
+		failures++;
+	}
+}
+
+static void check(const char *what, int ok)
+{
+	if (!ok) {
+		printf("FAIL: %s\n", what);
+		failures++;
+	}
+}
+
+static void test_median_cv(void)
+{
+	const double odd[] = { 5, 1, 3 }, even[] = { 4, 1, 3, 2 };
+	/* mean 5, squares of deviations 32, sample sd sqrt(32/7) */
+	const double sd[] = { 2, 4, 4, 4, 5, 5, 7, 9 };
+	const double sorted[] = { 10, 20, 30, 40, 50 };
+
+	near("median odd", stats_median(odd, N(odd)), 3, 0);
+	near("median even", stats_median(even, N(even)), 2.5, 0);
+	check("median of nothing is NAN", isnan(stats_median(odd, 0)));
+	near("odd input untouched", odd[0], 5, 0);
+	near("cv", stats_cv(sd, N(sd)), sqrt(32.0 / 7) / 5, 1e-12);
+	check("cv of one value is NAN", isnan(stats_cv(sd, 1)));
+	near("p25", stats_quantile_sorted(sorted, 5, 0.25), 20, 1e-12);
+	near("p90", stats_quantile_sorted(sorted, 5, 0.9), 46, 1e-12);
+}
+
+static void test_mw_exact(void)
+{
+	const double lo5[] = { 1, 2, 3, 4, 5 }, hi5[] = { 6, 7, 8, 9, 10 };
+	const double lo3[] = { 1, 2, 3 }, hi3[] = { 4, 5, 6 };
+	const double lo4[] = { 1, 2, 3, 4 }, hi4[] = { 5, 6, 7, 8 };
+	/*
+	 * a > b pairs: 19 beats 11,12,17 (3); 22 and 29 and 24 beat all four
+	 * (12); 16 beats 11,12 (2): U_a = 17, U_b = 20 - 17 = 3.  Orderings
+	 * with U <= 3 for sizes 5 and 4: partitions of 0,1,2,3 into at most
+	 * 4 parts of at most 5 = 1 + 1 + 2 + 3 = 7 out of C(9,4) = 126, so
+	 * p = 2 * 7 / 126.
+	 */
+	const double a[] = { 19, 22, 16, 29, 24 }, b[] = { 20, 11, 17, 12 };
+	struct stats_mw mw;
+
+	check("mw ok", !stats_mann_whitney(lo5, 5, hi5, 5, &mw));
+	near("U separated 5/5", mw.u, 0, 0);
+	near("p separated 5/5 = 2/252", mw.p, 2.0 / 252, 1e-12);
+	check("exact for 5/5", mw.exact);
+	stats_mann_whitney(hi5, 5, lo5, 5, &mw);
+	near("U reversed", mw.u, 25, 0);
+	near("p symmetric", mw.p, 2.0 / 252, 1e-12);
+	stats_mann_whitney(lo3, 3, hi3, 3, &mw);
+	near("p separated 3/3 = 2/20", mw.p, 0.1, 1e-12);
+	stats_mann_whitney(lo4, 4, hi4, 4, &mw);
+	near("p separated 4/4 = 2/70", mw.p, 2.0 / 70, 1e-12);
+	stats_mann_whitney(a, N(a), b, N(b), &mw);
+	near("U textbook", mw.u, 17, 0);
+	near("p textbook = 14/126", mw.p, 14.0 / 126, 1e-12);
+	/* identical samples: U = n^2/2 sits at the centre, p = 1 */
+	stats_mann_whitney(lo5, 5, lo5 + 0, 5, &mw);
+	near("p identical", mw.p, 1, 1e-12);
+	check("mw rejects empty", stats_mann_whitney(lo5, 0, hi5, 5, &mw) < 0);
+	/* 2/C(6,3) = 0.1, 2/C(8,4) = 0.029: four per side is the minimum */
+	check("min n for 0.05 is 4", stats_mw_min_n(0.05) == 4);
+	check("min n for 0.01 is 5", stats_mw_min_n(0.01) == 5);
+}
+
+static void test_mw_normal(void)
+{
+	/*
+	 * Pooled ranks: 1..4 are a's 1..4; each of 5..10 is a tie of two
+	 * (ranks 5.5, 7.5, ..., 15.5); 11..14 are b's, ranks 17..20.
+	 * R_a = 10 + 63 = 73, U_a = 73 - 55 = 18; mu = 50; tie term
+	 * 6 * (8 - 2) = 36; var = 100/12 * (21 - 36/380) = 174.2105;
+	 * z = (32 - 0.5) / 13.19888 = 2.38657; p = erfc(z / sqrt 2) = 0.01700.
+	 */
+	const double a[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, 10 };
+	const double b[] = { 5, 6, 7, 8, 9, 10, 11, 12, 13, 14 };
+	double big_a[30], big_b[30];
+	struct stats_mw mw;
+	int i;
+
+	stats_mann_whitney(a, N(a), b, N(b), &mw);
+	near("U with ties", mw.u, 18, 0);
+	check("ties use the normal approximation", !mw.exact);
+	near("p with ties", mw.p, 0.01700, 2e-5);
+
+	/* 30/30 separated, no ties: mu 450, var 900 * 61 / 12 = 4575 */
+	for (i = 0; i < 30; i++) {
+		big_a[i] = i;
+		big_b[i] = 100 + i;
+	}
+	stats_mann_whitney(big_a, 30, big_b, 30, &mw);
+	check("30/30 uses the normal approximation", !mw.exact);
+	near("p 30/30", mw.p, erfc(449.5 / sqrt(4575) / M_SQRT2), 1e-15);
+	check("p 30/30 tiny", mw.p < 1e-9);
+
+	/* all tied: nothing to see */
+	stats_mann_whitney(a, 1, a, 1, &mw);
+	near("p all tied", mw.p, 1, 0);
+}
+
+static void test_bootstrap(void)
+{
+	const double base[] = { 100, 101, 99, 102, 98, 100, 103, 97, 100 };
+	const double cand[] = { 90, 91, 89, 92, 88, 90, 93, 87, 90 };
+	const double flat_a[] = { 50, 50, 50, 50, 50 };
+	const double flat_b[] = { 45, 45, 45, 45, 45 };
+	struct stats_pair p = { base, N(base), cand, N(cand) };
+	struct stats_pair flat = { flat_a, 5, flat_b, 5 };
+	struct stats_pair two[2] = { p, flat };
+	double est, lo, hi, est2, lo2, hi2;
+
+	check("ratio ok", !stats_ratio_ci(&flat, 1, 2000, 0.95, STATS_SEED,
+					  &est, &lo, &hi));
+	near("flat ratio", est, 0.9, 1e-12);
+	near("flat lo", lo, 0.9, 1e-12);
+	near("flat hi", hi, 0.9, 1e-12);
+
+	stats_ratio_ci(&p, 1, 2000, 0.95, STATS_SEED, &est, &lo, &hi);
+	near("ratio of medians 90/100", est, 0.9, 1e-12);
+	check("interval brackets the estimate", lo <= est && est <= hi);
+	check("interval excludes 1 and is narrow", hi < 0.95 && lo > 0.85);
+	stats_ratio_ci(&p, 1, 2000, 0.95, STATS_SEED, &est2, &lo2, &hi2);
+	check("same seed, same interval", lo == lo2 && hi == hi2);
+
+	/* geometric mean of 0.9 and 0.9 is 0.9 */
+	stats_ratio_ci(two, 2, 2000, 0.95, STATS_SEED, &est, &lo, &hi);
+	near("pooled ratio", est, 0.9, 1e-12);
+	check("pooled interval brackets", lo <= est && est <= hi);
+
+	/* A/A: the interval must contain 1 */
+	p.cand = base;
+	stats_ratio_ci(&p, 1, 2000, 0.95, STATS_SEED, &est, &lo, &hi);
+	near("A/A ratio", est, 1, 0);
+	check("A/A interval contains 1", lo < 1 && hi > 1);
+
+	check("empty sample refused",
+	      stats_ratio_ci(&p, 0, 2000, 0.95, STATS_SEED, &est, &lo, &hi) < 0);
+	check("median ci ok", !stats_median_ci(base, N(base), 2000, 0.95,
+					       STATS_SEED, &lo, &hi));
+	check("median ci brackets 100", lo <= 100 && hi >= 100 && lo >= 97 &&
+	      hi <= 103);
+}
+
+static void test_rng(void)
+{
+	struct stats_rng r1, r2;
+	unsigned int hist[4] = { 0 };
+	int i;
+
+	stats_rng_seed(&r1, 1);
+	stats_rng_seed(&r2, 1);
+	check("rng reproducible", stats_rng_next(&r1) == stats_rng_next(&r2));
+	for (i = 0; i < 40000; i++)
+		hist[stats_rng_below(&r1, 4)]++;
+	for (i = 0; i < 4; i++)
+		check("rng roughly uniform", hist[i] > 9500 && hist[i] < 10500);
+}
+
+int main(void)
+{
+	test_median_cv();
+	test_mw_exact();
+	test_mw_normal();
+	test_bootstrap();
+	test_rng();
+	if (failures) {
+		printf("%d check(s) failed\n", failures);
+		return 1;
+	}
+	printf("stats: all checks passed\n");
+	return 0;
+}
