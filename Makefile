@@ -57,9 +57,11 @@ endif
 
 all: $(FIO) $(PROGS) $(UNIT_BINS)
 
+# flock: several builds in one checkout must not race in fio's tree
 $(FIO): $(FIO_SRC)/config-host.h
 	@echo "  MAKE    fio ($(FIO_SRC))"
-	$(Q)$(MAKE) -s -C $(FIO_SRC) -j$$(nproc) fio t/io_uring >$(B)/fio-build.log 2>&1 || \
+	@mkdir -p $(B)
+	$(Q)flock $(B)/.fio-build.lock $(MAKE) -s -C $(FIO_SRC) -j$$(nproc) fio t/io_uring >$(B)/fio-build.log 2>&1 || \
 		{ tail -20 $(B)/fio-build.log; exit 1; }
 
 # What the engine checks at load time to refuse a fio it was not built for.

@@ -1,0 +1,760 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fioring.c: the fioring fio ioengine, io_uring through liburing.
+ *
+ * Loaded with --ioengine=external:libfioring.so, it takes the option names
+ * and meanings of fio's own io_uring engine, so a job file moves over by
+ * changing ioengine= alone.  Where it differs is time: fio 3.33 never
+ * stamps issue time under SQPOLL (fio issue #1484), so its clat there is the
+ * age of a stale stamp.  Here every io_u of a committed batch gets one issue
+ * time, read once per batch: under SQPOLL before the SQ tail is published
+ * (the SQ thread may pick entries up at once, so stamping after could only
+ * under-count), without SQPOLL when io_uring_enter() has taken the batch,
+ * which keeps fio's slat/clat split.  Under SQPOLL there is no submission
+ * step the application can time, so slat is not reported.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+#include <unistd.h>
+
+#include "fio.h"
+#include "optgroup.h"
+#include "fioring.h"
+
+#define ENGINE "fioring"
+
+static int fioring_err(struct thread_data *td, int err, const char *what)
+{
+	log_err(ENGINE ": %s: %s\n", what, strerror(err));
+	td_verror(td, err, what);
+	return 1;
+}
+
+/*
+ * An NVMe generic char device shows up in sysfs under the nvme-generic
+ * class; any other char device cannot take block I/O.
+ */
+static bool chrdev_is_nvme_generic(dev_t rdev)
+{
+	char path[64], link[256];
+	ssize_t len;
+
+	snprintf(path, sizeof(path), "/sys/dev/char/%u:%u", major(rdev), minor(rdev));
+	len = readlink(path, link, sizeof(link) - 1);
+	if (len < 0)
+		return false;
+	link[len] = '\0';
+	return strstr(link, "/nvme-generic/") != NULL;
+}
+
+/*
+ * fio lays out missing regular files, which is what users want, but a
+ * missing /dev node is a typo that would otherwise become a file in devtmpfs.
+ */
+static int fioring_check_file(struct thread_data *td, struct fio_file *f)
+{
+	struct stat st;
+	int ret;
+
+	if (stat(f->file_name, &st)) {
+		if (errno == ENOENT && strncmp(f->file_name, "/dev/", 5))
+			return 0;
+		ret = errno;
+		log_err(ENGINE ": %s: %s\n", f->file_name, strerror(ret));
+		/* fio would take ENOENT as "lay the file out" */
+		return ret == ENOENT ? -ENODEV : -ret;
+	}
+	if (!S_ISCHR(st.st_mode))
+		return 0;
+	if (!chrdev_is_nvme_generic(st.st_rdev)) {
+		log_err(ENGINE ": %s: character device is not an NVMe generic (ng) device\n",
+			f->file_name);
+		return -ENODEV;
+	}
+	log_err(ENGINE ": %s: NVMe passthrough (io_uring_cmd) is not in this build\n",
+		f->file_name);
+	return -EOPNOTSUPP;
+}
+
+static int fioring_check_options(struct thread_data *td)
+{
+	struct fioring_options *o = td->eo;
+	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
+
+	if (o->sqpoll_set && (!o->sqpoll_thread || o->sqpoll_cpu >= ncpu)) {
+		if (!o->sqpoll_thread)
+			log_err(ENGINE ": sqthread_poll_cpu=%u needs sqthread_poll=1\n",
+				o->sqpoll_cpu);
+		else
+			log_err(ENGINE ": sqthread_poll_cpu=%u is out of range: CPUs are 0-%ld\n",
+				o->sqpoll_cpu, ncpu - 1);
+		return -EINVAL;
+	}
+	if (o->registerfiles && td->o.nr_files != td->o.open_files) {
+		log_err(ENGINE ": registerfiles needs open_files (%u) equal to nr_files (%u)\n",
+			td->o.open_files, td->o.nr_files);
+		return -EINVAL;
+	}
+	if (o->nonvectored < -1 || o->nonvectored > 1) {
+		log_err(ENGINE ": nonvectored=%d is out of range: 0 or 1\n", o->nonvectored);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int fio_fioring_init(struct thread_data *td)
+{
+	struct fioring_options *o = td->eo;
+	struct fioring_data *ld;
+	int ret;
+
+	if (!fioring_host_ok())
+		return 1;
+	if (fioring_check_options(td))
+		return 1;
+
+	ld = calloc(1, sizeof(*ld));
+	if (!ld)
+		return fioring_err(td, ENOMEM, "init");
+	td->io_ops_data = ld;
+	ld->depth = td->o.iodepth;
+	ld->sqpoll = o->sqpoll_thread;
+	ld->batch = calloc(ld->depth, sizeof(*ld->batch));
+	ld->events = calloc(ld->depth, sizeof(*ld->events));
+	ld->io_us = calloc(ld->depth, sizeof(*ld->io_us));
+	ld->iovecs = calloc(ld->depth, sizeof(*ld->iovecs));
+	if (!ld->batch || !ld->events || !ld->io_us || !ld->iovecs)
+		return fioring_err(td, ENOMEM, "init");
+
+	/* The SQ thread submits: no application-side submission to time. */
+	if (ld->sqpoll)
+		td->o.disable_slat = 1;
+
+	ret = fio_cmdprio_init(td, &ld->cmdprio, &o->cmdprio_options);
+	if (ret)
+		return fioring_err(td, EINVAL, "cmdprio options");
+	return 0;
+}
+
+static int fioring_ring_setup(struct thread_data *td)
+{
+	struct fioring_data *ld = td->io_ops_data;
+	struct fioring_options *o = td->eo;
+	struct io_uring_params p;
+	int ret;
+
+	memset(&p, 0, sizeof(p));
+	if (o->hipri)
+		p.flags |= IORING_SETUP_IOPOLL;
+	if (o->sqpoll_thread) {
+		p.flags |= IORING_SETUP_SQPOLL;
+		if (o->sqpoll_set) {
+			p.flags |= IORING_SETUP_SQ_AFF;
+			p.sq_thread_cpu = o->sqpoll_cpu;
+		}
+	} else {
+		/*
+		 * One task submits and reaps: completions can wait for our
+		 * next io_uring_enter() instead of interrupting us.
+		 */
+		p.flags |= IORING_SETUP_COOP_TASKRUN | IORING_SETUP_SINGLE_ISSUER |
+			    IORING_SETUP_DEFER_TASKRUN;
+	}
+	/* never more completions outstanding than io_u */
+	p.flags |= IORING_SETUP_CQSIZE;
+	p.cq_entries = ld->depth;
+
+	for (;;) {
+		ret = io_uring_queue_init_params(ld->depth, &ld->ring, &p);
+		if (ret != -EINVAL)
+			break;
+		/* older kernels: drop the optional flags one at a time */
+		if (p.flags & IORING_SETUP_DEFER_TASKRUN)
+			p.flags &= ~(IORING_SETUP_DEFER_TASKRUN | IORING_SETUP_SINGLE_ISSUER);
+		else if (p.flags & IORING_SETUP_COOP_TASKRUN)
+			p.flags &= ~IORING_SETUP_COOP_TASKRUN;
+		else if (p.flags & IORING_SETUP_CQSIZE)
+			p.flags &= ~IORING_SETUP_CQSIZE;
+		else
+			break;
+	}
+	if (ret == -EPERM && o->sqpoll_thread) {
+		log_err(ENGINE ": sqthread_poll=1: the kernel refused an SQPOLL ring (%s); "
+			"it needs CAP_SYS_NICE or kernel 5.11+\n", strerror(-ret));
+		td_verror(td, -ret, "io_uring_queue_init");
+		return 1;
+	}
+	if (ret == -ENOSYS || ret == -EPERM) {
+		log_err(ENGINE ": io_uring is not available: %s "
+			"(kernel.io_uring_disabled, seccomp, or a pre-5.1 kernel)\n",
+			strerror(-ret));
+		td_verror(td, -ret, "io_uring_queue_init");
+		return 1;
+	}
+	if (ret)
+		return fioring_err(td, -ret, "io_uring_queue_init");
+	ld->ring_ready = true;
+	return 0;
+}
+
+/* nonvectored=-1 (the default) means: plain READ/WRITE where the kernel has them */
+static void fioring_probe_nonvectored(struct thread_data *td)
+{
+	struct fioring_data *ld = td->io_ops_data;
+	struct fioring_options *o = td->eo;
+	struct io_uring_probe *probe;
+
+	if (o->nonvectored != -1)
+		return;
+	o->nonvectored = 0;
+	probe = io_uring_get_probe_ring(&ld->ring);
+	if (!probe)
+		return;
+	if (io_uring_opcode_supported(probe, IORING_OP_READ) &&
+	    io_uring_opcode_supported(probe, IORING_OP_WRITE))
+		o->nonvectored = 1;
+	io_uring_free_probe(probe);
+}
+
+static int fioring_register_buffers(struct thread_data *td)
+{
+	struct fioring_data *ld = td->io_ops_data;
+	struct rlimit rl;
+	int ret;
+
+	ret = io_uring_register_buffers(&ld->ring, ld->iovecs, ld->depth);
+	if (!ret)
+		return 0;
+	if (ret == -ENOMEM && !getrlimit(RLIMIT_MEMLOCK, &rl)) {
+		log_err(ENGINE ": fixedbufs: cannot pin %u buffers of %llu bytes: %s "
+			"(RLIMIT_MEMLOCK is %llu bytes)\n", ld->depth,
+			(unsigned long long)td_max_bs(td), strerror(-ret),
+			(unsigned long long)rl.rlim_cur);
+		td_verror(td, -ret, "io_uring_register_buffers");
+		return 1;
+	}
+	return fioring_err(td, -ret, "fixedbufs: io_uring_register_buffers");
+}
+
+/*
+ * Registered files are opened once here and stay open for the job; the
+ * open/close hooks then only hand out the registered descriptor.
+ */
+static int fioring_register_files(struct thread_data *td)
+{
+	struct fioring_data *ld = td->io_ops_data;
+	struct fio_file *f;
+	unsigned int i;
+	int ret;
+
+	ld->fds = calloc(td->o.nr_files, sizeof(*ld->fds));
+	if (!ld->fds)
+		return fioring_err(td, ENOMEM, "registerfiles");
+	for_each_file(td, f, i) {
+		ret = generic_open_file(td, f);
+		if (ret)
+			goto err;
+		ld->fds[i] = f->fd;
+		f->engine_pos = i;
+	}
+	ret = io_uring_register_files(&ld->ring, ld->fds, td->o.nr_files);
+	if (ret) {
+		fioring_err(td, -ret, "registerfiles: io_uring_register_files");
+		goto err;
+	}
+	for_each_file(td, f, i)
+		f->fd = -1;
+	return 0;
+err:
+	for_each_file(td, f, i) {
+		/* already failing: a close error adds nothing to act on */
+		int fio_unused cret;
+
+		if (f->fd != -1)
+			cret = generic_close_file(td, f);
+	}
+	free(ld->fds);
+	ld->fds = NULL;
+	return 1;
+}
+
+static int fio_fioring_post_init(struct thread_data *td)
+{
+	struct fioring_data *ld = td->io_ops_data;
+	struct fioring_options *o = td->eo;
+	unsigned int i;
+
+	for (i = 0; i < ld->depth; i++) {
+		ld->iovecs[i].iov_base = ld->io_us[i]->buf;
+		ld->iovecs[i].iov_len = td_max_bs(td);
+	}
+	if (fioring_ring_setup(td))
+		return 1;
+	fioring_probe_nonvectored(td);
+	if (o->fixedbufs && fioring_register_buffers(td))
+		return 1;
+	if (o->registerfiles && fioring_register_files(td))
+		return 1;
+	return 0;
+}
+
+static int fio_fioring_io_u_init(struct thread_data *td, struct io_u *io_u)
+{
+	struct fioring_data *ld = td->io_ops_data;
+
+	ld->io_us[io_u->index] = io_u;
+	return 0;
+}
+
+static void fioring_prep_rw(struct thread_data *td, struct io_u *io_u,
+			    struct io_uring_sqe *sqe, int fd)
+{
+	struct fioring_data *ld = td->io_ops_data;
+	struct fioring_options *o = td->eo;
+	bool rd = io_u->ddir == DDIR_READ;
+
+	if (o->fixedbufs) {
+		if (rd)
+			io_uring_prep_read_fixed(sqe, fd, io_u->xfer_buf, io_u->xfer_buflen,
+						 io_u->offset, io_u->index);
+		else
+			io_uring_prep_write_fixed(sqe, fd, io_u->xfer_buf, io_u->xfer_buflen,
+						  io_u->offset, io_u->index);
+	} else if (o->nonvectored) {
+		if (rd)
+			io_uring_prep_read(sqe, fd, io_u->xfer_buf, io_u->xfer_buflen,
+					   io_u->offset);
+		else
+			io_uring_prep_write(sqe, fd, io_u->xfer_buf, io_u->xfer_buflen,
+					    io_u->offset);
+	} else {
+		/* a requeued short I/O moved xfer_buf: the iovec follows it */
+		struct iovec *iov = &ld->iovecs[io_u->index];
+
+		iov->iov_base = io_u->xfer_buf;
+		iov->iov_len = io_u->xfer_buflen;
+		if (rd)
+			io_uring_prep_readv(sqe, fd, iov, 1, io_u->offset);
+		else
+			io_uring_prep_writev(sqe, fd, iov, 1, io_u->offset);
+	}
+	if (o->nowait)
+		sqe->rw_flags |= RWF_NOWAIT;
+
+	/*
+	 * The SQ thread does not inherit the job's ioprio_set(), so the
+	 * priority travels in every SQE; cmdprio may override it per I/O.
+	 */
+	if (ld->cmdprio.mode != CMDPRIO_MODE_NONE)
+		fio_cmdprio_set_ioprio(td, &ld->cmdprio, io_u);
+	sqe->ioprio = io_u->ioprio;
+}
+
+static void fioring_prep_sync(struct thread_data *td, struct io_u *io_u,
+			      struct io_uring_sqe *sqe, int fd)
+{
+	struct fio_file *f = io_u->file;
+
+	if (io_u->ddir == DDIR_SYNC_FILE_RANGE) {
+		io_uring_prep_rw(IORING_OP_SYNC_FILE_RANGE, sqe, fd, NULL,
+				 f->last_write - f->first_write, f->first_write);
+		sqe->sync_range_flags = td->o.sync_file_range;
+	} else {
+		io_uring_prep_fsync(sqe, fd, io_u->ddir == DDIR_DATASYNC ?
+					     IORING_FSYNC_DATASYNC : 0);
+	}
+}
+
+static enum fio_q_status fio_fioring_queue(struct thread_data *td, struct io_u *io_u)
+{
+	struct fioring_data *ld = td->io_ops_data;
+	struct fioring_options *o = td->eo;
+	struct io_uring_sqe *sqe;
+	int fd;
+
+	fio_ro_check(td, io_u);
+
+	/* like fio's io_uring: trims are synchronous, after the ring drained */
+	if (io_u->ddir == DDIR_TRIM) {
+		if (ld->nr_batch || io_uring_sq_ready(&ld->ring))
+			return FIO_Q_BUSY;
+		do_io_u_trim(td, io_u);
+		io_u_mark_submit(td, 1);
+		io_u_mark_complete(td, 1);
+		return FIO_Q_COMPLETED;
+	}
+
+	sqe = io_uring_get_sqe(&ld->ring);
+	if (!sqe)
+		return FIO_Q_BUSY;
+
+	fd = o->registerfiles ? (int)io_u->file->engine_pos : io_u->file->fd;
+	if (ddir_rw(io_u->ddir))
+		fioring_prep_rw(td, io_u, sqe, fd);
+	else
+		fioring_prep_sync(td, io_u, sqe, fd);
+	if (o->registerfiles)
+		sqe->flags |= IOSQE_FIXED_FILE;
+	if (o->force_async && ++ld->force_async_count == o->force_async) {
+		ld->force_async_count = 0;
+		sqe->flags |= IOSQE_ASYNC;
+	}
+	io_uring_sqe_set_data(sqe, io_u);
+	ld->batch[ld->nr_batch++] = io_u;
+	return FIO_Q_QUEUED;
+}
+
+/* One clock read for the whole batch, as the block layer's plug does. */
+static void fioring_stamp(struct thread_data *td, unsigned int nr, bool slat)
+{
+	struct fioring_data *ld = td->io_ops_data;
+	struct timespec now;
+	unsigned int i;
+
+	if (!fio_fill_issue_time(td))
+		return;
+	fio_gettime(&now, NULL);
+	for (i = 0; i < nr; i++) {
+		ld->batch[i]->issue_time = now;
+		if (slat)
+			io_u_queued(td, ld->batch[i]);
+	}
+	if (td->o.read_iolog_file)
+		td->last_issue = now;
+}
+
+static int fioring_submit(struct thread_data *td)
+{
+	struct fioring_data *ld = td->io_ops_data;
+	int ret;
+
+	if (ld->sqpoll) {
+		/*
+		 * Stamp before io_uring_submit() publishes the tail; it also
+		 * wakes the SQ thread when it flagged IORING_SQ_NEED_WAKEUP.
+		 */
+		fioring_stamp(td, ld->nr_batch, false);
+		ret = io_uring_submit(&ld->ring);
+		if (ret < 0)
+			return ret;
+		io_u_mark_submit(td, ld->nr_batch);
+		ld->nr_batch = 0;
+		return 0;
+	}
+
+	/*
+	 * Submit and run deferred completions in the same io_uring_enter(),
+	 * so ->getevents() usually finds them without another syscall.
+	 */
+	while (ld->nr_batch) {
+		ret = io_uring_submit_and_get_events(&ld->ring);
+		if (ret == -EINTR)
+			continue;
+		/* CQ or memory pressure: reaping in ->getevents() makes room */
+		if (ret == -EAGAIN || ret == -EBUSY)
+			return 0;
+		if (ret < 0)
+			return ret;
+		if (ret == 0)
+			return 0;
+		fioring_stamp(td, ret, true);
+		io_u_mark_submit(td, ret);
+		ld->nr_batch -= ret;
+		memmove(ld->batch, ld->batch + ret, ld->nr_batch * sizeof(*ld->batch));
+	}
+	return 0;
+}
+
+static int fio_fioring_commit(struct thread_data *td)
+{
+	int ret = fioring_submit(td);
+
+	if (ret < 0)
+		return fioring_err(td, -ret, "io_uring_submit");
+	return 0;
+}
+
+static void fioring_complete(struct io_u *io_u, int res)
+{
+	if (res < 0) {
+		io_u->error = -res;
+		return;
+	}
+	io_u->error = 0;
+	if (ddir_rw(io_u->ddir) && (unsigned long long)res != io_u->xfer_buflen)
+		io_u->resid = io_u->xfer_buflen - res;
+}
+
+static unsigned int fioring_reap(struct fioring_data *ld, unsigned int events,
+				 unsigned int max)
+{
+	struct io_uring_cqe *cqe;
+	unsigned int head, n = 0;
+
+	io_uring_for_each_cqe(&ld->ring, head, cqe) {
+		struct io_u *io_u;
+
+		if (events + n >= max)
+			break;
+		io_u = io_uring_cqe_get_data(cqe);
+		fioring_complete(io_u, cqe->res);
+		ld->events[events + n++] = io_u;
+	}
+	io_uring_cq_advance(&ld->ring, n);
+	return n;
+}
+
+static int fio_fioring_getevents(struct thread_data *td, unsigned int min,
+				 unsigned int max, const struct timespec *t)
+{
+	struct fioring_data *ld = td->io_ops_data;
+	unsigned int events = 0;
+	struct io_uring_cqe *cqe;
+	int ret;
+
+	if (ld->nr_batch) {
+		ret = fioring_submit(td);
+		if (ret < 0)
+			return fioring_err(td, -ret, "io_uring_submit");
+	}
+
+	events = fioring_reap(ld, 0, max);
+	/* deferred task work only runs when we enter the kernel */
+	if (!events && !min) {
+		io_uring_get_events(&ld->ring);
+		events = fioring_reap(ld, 0, max);
+	}
+	while (events < min) {
+		ret = io_uring_wait_cqe_nr(&ld->ring, &cqe, min - events);
+		if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -ETIME)
+			return fioring_err(td, -ret, "io_uring_wait_cqe");
+		events += fioring_reap(ld, events, max);
+	}
+	return events;
+}
+
+static struct io_u *fio_fioring_event(struct thread_data *td, int event)
+{
+	struct fioring_data *ld = td->io_ops_data;
+
+	return ld->events[event];
+}
+
+static void fio_fioring_cleanup(struct thread_data *td)
+{
+	struct fioring_data *ld = td->io_ops_data;
+
+	if (!ld)
+		return;
+	if (ld->ring_ready && !(td->flags & TD_F_CHILD))
+		io_uring_queue_exit(&ld->ring);
+	fio_cmdprio_cleanup(&ld->cmdprio);
+	free(ld->fds);
+	free(ld->iovecs);
+	free(ld->io_us);
+	free(ld->events);
+	free(ld->batch);
+	free(ld);
+	td->io_ops_data = NULL;
+}
+
+static int fio_fioring_open_file(struct thread_data *td, struct fio_file *f)
+{
+	struct fioring_data *ld = td->io_ops_data;
+
+	if (!ld || !ld->fds)
+		return generic_open_file(td, f);
+	f->fd = ld->fds[f->engine_pos];
+	return 0;
+}
+
+static int fio_fioring_close_file(struct thread_data *td, struct fio_file *f)
+{
+	struct fioring_data *ld = td->io_ops_data;
+
+	if (!ld || !ld->fds)
+		return generic_close_file(td, f);
+	f->fd = -1;
+	return 0;
+}
+
+/*
+ * The first hook fio calls, before it lays out files: refuse a foreign fio
+ * before using its structs, and a bad file before fio creates it.
+ */
+static int fio_fioring_get_file_size(struct thread_data *td, struct fio_file *f)
+{
+	int ret;
+
+	if (!fioring_host_ok())
+		return 1;
+	ret = fioring_check_file(td, f);
+	if (ret) {
+		td_verror(td, -ret, "file check");
+		return 1;
+	}
+	return generic_get_file_size(td, f);
+}
+
+static int fio_fioring_sqpoll_cb(void *data, unsigned long long *val)
+{
+	struct fioring_options *o = data;
+
+	o->sqpoll_cpu = *val;
+	o->sqpoll_set = 1;
+	return 0;
+}
+
+static struct fio_option options[] = {
+	{
+		.name	= "hipri",
+		.lname	= "High Priority",
+		.type	= FIO_OPT_STR_SET,
+		.off1	= offsetof(struct fioring_options, hipri),
+		.help	= "Use polled IO completions",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "cmdprio_percentage",
+		.lname	= "high priority percentage",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct fioring_options, cmdprio_options.percentage[DDIR_READ]),
+		.off2	= offsetof(struct fioring_options, cmdprio_options.percentage[DDIR_WRITE]),
+		.minval	= 0,
+		.maxval	= 100,
+		.help	= "Send high priority I/O this percentage of the time",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "cmdprio_class",
+		.lname	= "Asynchronous I/O priority class",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct fioring_options, cmdprio_options.class[DDIR_READ]),
+		.off2	= offsetof(struct fioring_options, cmdprio_options.class[DDIR_WRITE]),
+		.minval	= IOPRIO_MIN_PRIO_CLASS + 1,
+		.maxval	= IOPRIO_MAX_PRIO_CLASS,
+		.interval = 1,
+		.help	= "Set asynchronous IO priority class",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "cmdprio",
+		.lname	= "Asynchronous I/O priority level",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct fioring_options, cmdprio_options.level[DDIR_READ]),
+		.off2	= offsetof(struct fioring_options, cmdprio_options.level[DDIR_WRITE]),
+		.minval	= IOPRIO_MIN_PRIO,
+		.maxval	= IOPRIO_MAX_PRIO,
+		.interval = 1,
+		.help	= "Set asynchronous IO priority level",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "cmdprio_bssplit",
+		.lname	= "Priority percentage block size split",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct fioring_options, cmdprio_options.bssplit_str),
+		.help	= "Set priority percentages for different block sizes",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "fixedbufs",
+		.lname	= "Fixed (pre-mapped) IO buffers",
+		.type	= FIO_OPT_STR_SET,
+		.off1	= offsetof(struct fioring_options, fixedbufs),
+		.help	= "Pre map IO buffers",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "registerfiles",
+		.lname	= "Register file set",
+		.type	= FIO_OPT_STR_SET,
+		.off1	= offsetof(struct fioring_options, registerfiles),
+		.help	= "Pre-open/register files",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "sqthread_poll",
+		.lname	= "Kernel SQ thread polling",
+		.type	= FIO_OPT_STR_SET,
+		.off1	= offsetof(struct fioring_options, sqpoll_thread),
+		.help	= "Offload submission to a kernel thread (no slat; clat from commit)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "sqthread_poll_cpu",
+		.lname	= "SQ Thread Poll CPU",
+		.type	= FIO_OPT_INT,
+		.cb	= fio_fioring_sqpoll_cb,
+		.help	= "What CPU to run SQ thread polling on",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "nonvectored",
+		.lname	= "Non-vectored",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct fioring_options, nonvectored),
+		.def	= "-1",
+		.help	= "Use non-vectored read/write commands (-1: when the kernel has them)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "nowait",
+		.lname	= "RWF_NOWAIT",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct fioring_options, nowait),
+		.help	= "Use RWF_NOWAIT for reads/writes",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "force_async",
+		.lname	= "Force async",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct fioring_options, force_async),
+		.minval	= 0,
+		.help	= "Set IOSQE_ASYNC every N requests",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= NULL,
+	},
+};
+
+__attribute__((visibility("default")))
+struct ioengine_ops ioengine = {
+	.name			= ENGINE,
+	.version		= FIO_IOOPS_VERSION,
+	.flags			= FIO_ASYNCIO_SYNC_TRIM | FIO_NO_OFFLOAD |
+				  FIO_ASYNCIO_SETS_ISSUE_TIME,
+	.init			= fio_fioring_init,
+	.post_init		= fio_fioring_post_init,
+	.io_u_init		= fio_fioring_io_u_init,
+	.queue			= fio_fioring_queue,
+	.commit			= fio_fioring_commit,
+	.getevents		= fio_fioring_getevents,
+	.event			= fio_fioring_event,
+	.cleanup		= fio_fioring_cleanup,
+	.open_file		= fio_fioring_open_file,
+	.close_file		= fio_fioring_close_file,
+	.get_file_size		= fio_fioring_get_file_size,
+	.options		= options,
+	.option_struct_size	= sizeof(struct fioring_options),
+};

@@ -1,0 +1,53 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * fioring.h: state shared by the files of the fioring engine.  The engine
+ * core (fioring.c) owns the ring; the other files add what a kind of file
+ * or a feature needs.
+ */
+#ifndef FIORING_ENGINE_H
+#define FIORING_ENGINE_H
+
+#include <stdbool.h>
+#include <liburing.h>
+
+#include "fio.h"
+#include "engines/cmdprio.h"
+
+struct fioring_options {
+	/* fio treats an option at offset 0 as unset */
+	void *pad;
+	unsigned int hipri;
+	struct cmdprio_options cmdprio_options;
+	unsigned int fixedbufs;
+	unsigned int registerfiles;
+	unsigned int sqpoll_thread;
+	unsigned int sqpoll_set;
+	unsigned int sqpoll_cpu;
+	int nonvectored;
+	unsigned int nowait;
+	unsigned int force_async;
+};
+
+struct fioring_data {
+	struct io_uring ring;
+	bool ring_ready;
+	bool sqpoll;
+
+	/* io_u of SQEs written but not yet handed to the kernel, in SQ order */
+	struct io_u **batch;
+	unsigned int nr_batch;
+
+	/* completions taken off the CQ ring, handed out by ->event() */
+	struct io_u **events;
+
+	struct iovec *iovecs;
+	struct io_u **io_us;
+	int *fds;
+	unsigned int depth;
+	unsigned int force_async_count;
+	struct cmdprio cmdprio;
+};
+
+bool fioring_host_ok(void);
+
+#endif
