@@ -333,3 +333,29 @@ size_t stats_mw_min_n(double alpha)
 	}
 	return n;
 }
+
+int stats_compare(const double *base, size_t nbase, const double *cand,
+		  size_t ncand, struct stats_cmp *cmp)
+{
+	struct stats_pair pair = { base, nbase, cand, ncand };
+	struct stats_mw mw;
+	int ret;
+
+	memset(cmp, 0, sizeof(*cmp));
+	cmp->nbase = nbase;
+	cmp->ncand = ncand;
+	cmp->med_base = stats_median(base, nbase);
+	cmp->med_cand = stats_median(cand, ncand);
+	cmp->cv_base = stats_cv(base, nbase);
+	cmp->cv_cand = stats_cv(cand, ncand);
+	ret = stats_ratio_ci(&pair, 1, STATS_BOOT_ITERS, STATS_LEVEL, STATS_SEED,
+			     &cmp->ratio, &cmp->lo, &cmp->hi);
+	if (ret)
+		return ret;
+	ret = stats_mann_whitney(cand, ncand, base, nbase, &mw);
+	if (ret)
+		return ret;
+	cmp->p = mw.p;
+	cmp->exact = mw.exact;
+	return 0;
+}

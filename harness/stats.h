@@ -78,4 +78,21 @@ int stats_mann_whitney(const double *a, size_t na, const double *b,
  */
 size_t stats_mw_min_n(double alpha);
 
+/* Everything report and gate say about a candidate sample against a base. */
+struct stats_cmp {
+	size_t nbase, ncand;
+	double med_base, med_cand;
+	double cv_base, cv_cand;	/* NAN with fewer than 2 values */
+	double ratio, lo, hi;		/* median ratio cand/base, 95% CI */
+	double p;			/* Mann-Whitney, two-sided */
+	int exact;
+};
+
+#define STATS_BOOT_ITERS 2000
+#define STATS_LEVEL 0.95
+
+/* Returns 0, -EINVAL (an empty side or a median <= 0), -ENOMEM. */
+int stats_compare(const double *base, size_t nbase, const double *cand,
+		  size_t ncand, struct stats_cmp *cmp);
+
 #endif

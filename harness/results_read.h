@@ -1,0 +1,81 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * results_read.h: reads a sweep's DIR/results.csv (the contract between
+ * `fioring-bench run` and report/gate) into rows of strings looked up by
+ * column name, and groups the rows into cells.
+ */
+#ifndef FIORING_RESULTS_READ_H
+#define FIORING_RESULTS_READ_H
+
+#include <stddef.h>
+
+struct results {
+	char *path;		/* DIR/results.csv */
+	size_t ncols;
+	char **cols;
+	size_t nrows;
+	char ***rows;		/* rows[r][c]; "" when empty */
+	char err[512];		/* why results_read failed, one line */
+};
+
+/* Rows with one value of the `cell` column, in file order. */
+struct results_cell {
+	const char *name;
+	size_t nrows;
+	size_t *rows;
+};
+
+/* Returns 0 or -errno with res->err saying what is wrong. */
+int results_read(const char *dir, struct results *res);
+void results_free(struct results *res);
+
+/* Index of a column, -1 when the file has none of that name. */
+int results_col(const struct results *res, const char *name);
+/* The value, "" for an empty value or a column the file lacks. */
+const char *results_get(const struct results *res, size_t row, const char *col);
+/* 0, -ENODATA when empty or absent, -EINVAL when not a number. */
+int results_num(const struct results *res, size_t row, const char *col,
+		double *val);
+/* status is "ok" */
+int results_row_ok(const struct results *res, size_t row);
+
+/* 0 when every named column (NULL-terminated) exists, else -EINVAL + err. */
+int results_require(struct results *res, const char *const *names);
+
+/* Groups rows by `cell` in order of first appearance. */
+int results_cells(const struct results *res, struct results_cell **cells,
+		  size_t *ncells);
+void results_cells_free(struct results_cell *cells, size_t ncells);
+/* The cell of that name, or NULL. */
+const struct results_cell *results_cell_find(const struct results_cell *cells,
+					     size_t ncells, const char *name);
+
+/*
+ * Numeric values of a column over a cell's ok rows into vals (room for
+ * cell->nrows); returns how many.
+ */
+size_t results_cell_values(const struct results *res,
+			   const struct results_cell *cell, const char *col,
+			   double *vals);
+
+/*
+ * The settings that make a cell, as columns of the contract.  Cells that
+ * agree on all of them but one differ only in that one setting.
+ */
+extern const char *const results_setting_cols[];
+
+/*
+ * A key naming a row's cell without setting `except`: rows whose keys are
+ * equal differ at most in that setting.  Malloc'd; NULL when out of memory.
+ */
+char *results_cell_key(const struct results *res, size_t row,
+		       const char *except);
+
+/*
+ * 1 when cell names a and b have the same number of '/'-separated parts
+ * and differ in exactly one: a check that no setting outside the contract's
+ * columns differs between two cells paired by results_cell_key().
+ */
+int results_cells_differ_once(const char *a, const char *b);
+
+#endif
