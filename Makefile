@@ -94,6 +94,16 @@ TEST_ENV = FIORING_TOP=$(CURDIR) FIO=$(FIO) T_IO_URING=$(T_IO_URING) \
 check: all
 	$(Q)$(TEST_ENV) sh tests/run.sh $(TESTS)
 
+# The NVMe testbed (a qemu guest, see HOWTO.md): its tests alone, or a shell
+# in it to try things by hand.
+KERNEL ?= 6.1
+MULTIPATH ?= Y
+check-vm: all
+	$(Q)$(TEST_ENV) sh tests/run.sh $(sort $(wildcard tests/vm/*.sh))
+
+vm-shell: all
+	$(Q)$(TEST_ENV) sh scripts/vm-boot.sh $(KERNEL) $(MULTIPATH) shell
+
 bench-engine: all
 	$(Q)$(TEST_ENV) sh scripts/bench-engine.sh $(TARGET)
 
@@ -116,6 +126,6 @@ clean:
 distclean: clean
 	rm -rf $(B) config-host.mak config-host.h config.log
 
-.PHONY: all check bench bench-engine install clean distclean
+.PHONY: all check check-vm vm-shell bench bench-engine install clean distclean
 
 -include $(ENGINE_OBJS:.o=.d) $(HARNESS_OBJS:.o=.d) $(UNIT_BINS:.t=.d)

@@ -1,0 +1,90 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# vm-boot.sh KERNEL MULTIPATH test|shell|key: boots the NVMe testbed, a qemu
+# guest (TCG: no KVM needed) with one NVMe subsystem of two controllers.
+# Its namespaces, all shared by both controllers:
+#   nsid 1  128 MiB, 4 KiB LBAs, no metadata: what the engine serves
+#   nsid 2  16 MiB, 512 B LBAs + 8 B metadata in an extended LBA
+#   nsid 3  16 MiB, 512 B LBAs + 8 B separate metadata with PI type 1
+# KERNEL is 6.1 or 6.12 (vm-kernel.sh), MULTIPATH is Y (native: one head
+# per namespace) or N (one generic device per controller and namespace).
+# 'test' runs the guest tests and copies the console to stdout, 'shell'
+# gives a busybox shell on this terminal, 'key' only prints the checksum
+# of everything the guest is built from.  Kernel, initramfs and disk images
+# are cached under build/vm/.  Exit status 77 (reason printed) means the
+# testbed cannot run here.
+
+set -eu
+
+kernel=$1 multipath=$2 mode=$3
+top=$(cd "$(dirname "$0")/.." && pwd)
+vm=$top/build/vm
+qemu=${QEMU:-qemu-system-x86_64}
+
+cannot() {
+	echo "SKIP: $*"
+	exit 77
+}
+
+case "$multipath" in
+Y|N) ;;
+*) echo "vm-boot: MULTIPATH must be Y or N, not '$multipath'" >&2; exit 1 ;;
+esac
+case "$mode" in
+test|shell|key) ;;
+*) echo "vm-boot: mode must be test, shell or key, not '$mode'" >&2; exit 1 ;;
+esac
+
+command -v "$qemu" >/dev/null 2>&1 ||
+	cannot "no $qemu (apt-get install qemu-system-x86)"
+
+kdir=$vm/kernel-$kernel
+rc=0
+sh "$top/scripts/vm-kernel.sh" "$kernel" "$kdir" 2>"$vm/kernel-$kernel.err" || rc=$?
+case $rc in
+0) ;;
+77) cannot "kernel $kernel: $(tail -n 1 "$vm/kernel-$kernel.err")" ;;
+*) cat "$vm/kernel-$kernel.err" >&2; exit 1 ;;
+esac
+
+key=$(KEY=1 sh "$top/scripts/vm-initramfs.sh" "$kdir" -)
+if [ "$mode" = key ]; then
+	echo "$key"
+	exit 0
+fi
+initrd=$vm/initrd-$kernel-$key.cpio.gz
+if [ ! -f "$initrd" ]; then
+	rm -f "$vm/initrd-$kernel-"*.cpio.gz
+	sh "$top/scripts/vm-initramfs.sh" "$kdir" "$initrd"
+fi
+
+mkdir -p "$vm/disks"
+for d in ns1:128M ns2:16M ns3:16M; do
+	f=$vm/disks/${d%%:*}.img
+	[ -f "$f" ] || truncate -s "${d#*:}" "$f"
+done
+
+# Queues for hipri: the driver needs poll queues to complete polled I/O.
+append="console=ttyS0 panic=-1 quiet nvme_core.multipath=$multipath nvme.poll_queues=1"
+append="$append fioring.mode=$mode fioring.ctrls=2 fioring.ns=3"
+
+set -- -machine q35 -cpu max -smp 2 -m 1G -nodefaults -no-reboot \
+	-display none -kernel "$kdir/vmlinuz" -initrd "$initrd" -append "$append" \
+	-device nvme-subsys,id=subsys0,nqn=fioring-testbed \
+	-device nvme,serial=fioring0,subsys=subsys0,id=ctrl0 \
+	-device nvme,serial=fioring0,subsys=subsys0,id=ctrl1 \
+	-drive "file=$vm/disks/ns1.img,if=none,id=ns1,format=raw" \
+	-device nvme-ns,drive=ns1,nsid=1,shared=on,logical_block_size=4096,physical_block_size=4096 \
+	-drive "file=$vm/disks/ns2.img,if=none,id=ns2,format=raw" \
+	-device nvme-ns,drive=ns2,nsid=2,shared=on,ms=8,mset=1 \
+	-drive "file=$vm/disks/ns3.img,if=none,id=ns3,format=raw" \
+	-device nvme-ns,drive=ns3,nsid=3,shared=on,ms=8,mset=0,pi=1
+
+if [ "$mode" = shell ]; then
+	echo "vm-boot: kernel $(cat "$kdir/version"), nvme_core.multipath=$multipath;" \
+		"leave with 'poweroff -f' (or Ctrl-a x)"
+	exec "$qemu" "$@" -serial mon:stdio
+fi
+
+exec timeout -k 10 240 "$qemu" "$@" -serial stdio </dev/null

@@ -1,0 +1,106 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# report.sh: every host-side VM test, tests/vm/nvme-TEST-KERNEL-mpMODE.sh,
+# is a link to this file, which reads what to report from the name it was
+# run by: the guest test tests/vm/guest/TEST.sh, run in the testbed booted
+# with kernel KERNEL (6.1, 6.12) and nvme_core.multipath=MODE (Y, N).
+# One boot per (kernel, mode) runs all guest tests; its console is kept in
+# build/vm/results/KERNEL-mpMODE/ with the checksum of everything the guest
+# was built from, so the other tests of that boot, and later runs with the
+# same inputs, report from the cache instead of booting again.  Prints one
+# PASS/FAIL/SKIP line and exits 0/1/77 like every other test.
+
+set -u
+
+top=${FIORING_TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+name=$(basename "$0" .sh)
+
+spec=${name#nvme-}
+mode=${spec##*-mp}
+spec=${spec%-mp*}
+kernel=${spec##*-}
+test=${spec%-*}
+case "$name:$mode:$kernel" in
+nvme-*-*-mp*:[YN]:6.*) ;;
+*)
+	echo "FAIL: $name: not a name of the form nvme-TEST-KERNEL-mpY|N"
+	exit 1
+	;;
+esac
+what="$test on $kernel, multipath=$mode"
+
+dir=$top/build/vm/results/$kernel-mp$mode
+console=$dir/console.log
+mkdir -p "$dir"
+
+# A finished run is reused for as long as its inputs do not change; one that
+# did not finish (qemu would not start, the guest died) only for the few
+# minutes a 'make check-vm' takes, so its other tests do not boot again.
+key=$(sh "$top/scripts/vm-boot.sh" "$kernel" "$mode" key 2>"$dir/key.err")
+case $? in
+0) ;;
+77)
+	echo "SKIP: $what: ${key#SKIP: }"
+	exit 77
+	;;
+*)
+	echo "FAIL: $what: the testbed could not be built:"
+	cat "$dir/key.err"
+	exit 1
+	;;
+esac
+fresh=
+if [ -f "$dir/key" ] && [ "$(cat "$dir/key")" = "$key" ]; then
+	if grep -q '^FIORING-VM-END' "$console" 2>/dev/null ||
+	   [ -n "$(find "$dir/key" -mmin -10 2>/dev/null)" ]; then
+		fresh=yes
+	fi
+fi
+
+if [ -z "$fresh" ]; then
+	rm -f "$dir/key"
+	start=$(date +%s)
+	sh "$top/scripts/vm-boot.sh" "$kernel" "$mode" test >"$console" 2>"$dir/qemu.err"
+	rc=$?
+	echo "$rc $(($(date +%s) - start))" >"$dir/status"
+	echo "$key" >"$dir/key"
+fi
+read -r rc secs <"$dir/status"
+echo "testbed boot: kernel $kernel, multipath=$mode, exit $rc after ${secs}s ($console)"
+
+if [ "$rc" -eq 77 ]; then
+	echo "SKIP: $what: $(grep '^SKIP:' "$console" | cut -d' ' -f2-)"
+	exit 77
+fi
+if ! grep -q '^FIORING-VM-BEGIN' "$console"; then
+	# No guest output at all: qemu itself did not run.
+	if [ -s "$dir/qemu.err" ] && ! grep -q . "$console"; then
+		echo "SKIP: $what: qemu cannot start: $(tail -n 1 "$dir/qemu.err")"
+		exit 77
+	fi
+	echo "FAIL: $what: the guest never reached its tests (exit $rc); console:"
+	tail -n 30 "$console"
+	exit 1
+fi
+
+line=$(grep "^FIORING-VM-RESULT $test " "$console" | tail -n 1)
+if [ -z "$line" ]; then
+	if grep -q '^FIORING-VM-END' "$console"; then
+		echo "FAIL: $what: the guest has no test $test (tests/vm/guest/$test.sh)"
+	else
+		echo "FAIL: $what: the guest died before reporting (exit $rc); console:"
+		tail -n 30 "$console"
+	fi
+	exit 1
+fi
+set -- $line
+status=$3
+shift 3
+echo "$status: $what: $*"
+case "$status" in
+PASS) exit 0 ;;
+SKIP) exit 77 ;;
+esac
+grep "^FIORING-VM-LOG $test " "$console" | cut -d' ' -f3-
+exit 1
