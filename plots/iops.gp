@@ -1,0 +1,23 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# iops.gp: median IOPS of every setting with its 95% bootstrap interval,
+# one bar per iostats value side by side, grouped by the other settings
+# (engine, job, SQPOLL).  Driven by `fioring-bench report` with
+#   datafile  label, then median/lo/hi per iostats value (header: titles)
+#   out, term output file and terminal (pngcairo or svg)
+#   nseries   how many iostats values the sweep has
+eval sprintf("set terminal %s size 1100,560 noenhanced font 'sans,10'", term)
+set output out
+set title 'IOPS per setting: median of the ok runs, bars = 95% bootstrap interval'
+set style data histogram
+set style histogram errorbars gap 2 lw 1
+set style fill solid 0.7 border -1
+set ylabel 'IOPS'
+set yrange [0:*]
+set format y '%.0s%c'
+set xtics rotate by -25 nomirror
+set grid ytics
+set key outside top center horizontal
+set bmargin 8
+plot for [i=0:nseries-1] datafile using (column(2+3*i)):(column(3+3*i)):(column(4+3*i)):xtic(1) \
+	title columnheader(2+3*i)
