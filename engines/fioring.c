@@ -14,6 +14,7 @@
  * step the application can time, so slat is not reported.
  */
 #include <errno.h>
+#include <sched.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -142,6 +143,17 @@ static int fio_fioring_init(struct thread_data *td)
 	return 0;
 }
 
+/* Tells a refused SQPOLL ring from io_uring being off altogether. */
+static bool fioring_plain_ring_works(void)
+{
+	struct io_uring ring;
+
+	if (io_uring_queue_init(1, &ring, 0))
+		return false;
+	io_uring_queue_exit(&ring);
+	return true;
+}
+
 static int fioring_ring_setup(struct thread_data *td)
 {
 	struct fioring_data *ld = td->io_ops_data;
@@ -184,7 +196,7 @@ static int fioring_ring_setup(struct thread_data *td)
 		else
 			break;
 	}
-	if (ret == -EPERM && o->sqpoll_thread) {
+	if (ret == -EPERM && o->sqpoll_thread && fioring_plain_ring_works()) {
 		log_err(ENGINE ": sqthread_poll=1: the kernel refused an SQPOLL ring (%s); "
 			"it needs CAP_SYS_NICE or kernel 5.11+\n", strerror(-ret));
 		td_verror(td, -ret, "io_uring_queue_init");
@@ -531,6 +543,16 @@ static int fio_fioring_getevents(struct thread_data *td, unsigned int min,
 		events = fioring_reap(ld, 0, max);
 	}
 	while (events < min) {
+		/*
+		 * SQPOLL is the no-syscall mode: poll the CQ ring as fio's own
+		 * engine does, or every completion would also pay a wakeup.
+		 */
+		if (ld->sqpoll && !io_uring_cq_has_overflow(&ld->ring)) {
+			events += fioring_reap(ld, events, max);
+			if (events < min)
+				sched_yield();
+			continue;
+		}
 		ret = io_uring_wait_cqe_nr(&ld->ring, &cqe, min - events);
 		if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -ETIME)
 			return fioring_err(td, -ret, "io_uring_wait_cqe");

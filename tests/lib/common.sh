@@ -39,33 +39,33 @@ need_root() {
 	[ "$(id -u)" -eq 0 ] || skip "needs root to make block devices"
 }
 
-# zram_make SIZE: hot-adds a zram device of SIZE, prints its /dev path
+# zram_make SIZE: hot-adds a zram device of SIZE and sets DEV to its /dev
+# path.  Not for $(...): the cleanup must be registered in this shell.
 zram_make() {
 	[ -e /sys/class/zram-control/hot_add ] || modprobe zram num_devices=0 2>/dev/null
 	[ -e /sys/class/zram-control/hot_add ] || return 1
 	id=$(cat /sys/class/zram-control/hot_add) || return 1
 	at_exit "echo $id >/sys/class/zram-control/hot_remove"
 	echo "$1" >/sys/block/zram$id/disksize || return 1
-	echo /dev/zram$id
+	DEV=/dev/zram$id
 }
 
 # loop_make SIZE [FILE]: a loop device over FILE (default: a new file in
-# tmpfs), prints its /dev path
+# tmpfs); sets DEV to its /dev path.  Not for $(...), as zram_make.
 loop_make() {
 	f=${2:-}
 	if [ -z "$f" ]; then
 		mkdir -p "$T_TMP/tmpfs"
 		if ! mountpoint -q "$T_TMP/tmpfs"; then
-			mount -t tmpfs -o size=$(($(numfmt --from=iec "$1") + 1048576)) \
-				none "$T_TMP/tmpfs" || return 1
+			# sparse backing files: only what is written takes memory
+			mount -t tmpfs -o size=8g none "$T_TMP/tmpfs" || return 1
 			at_exit "umount -l $T_TMP/tmpfs"
 		fi
 		f=$T_TMP/tmpfs/backing.$$.$(date +%N)
 		truncate -s "$1" "$f" || return 1
 	fi
-	dev=$(losetup --find --show --direct-io=on "$f") || return 1
-	at_exit "losetup -d $dev"
-	echo "$dev"
+	DEV=$(losetup --find --show --direct-io=on "$f") || return 1
+	at_exit "losetup -d $DEV"
 }
 
 # fio_json OUT ARGS...: runs fio with JSON output into OUT; fio's exit
