@@ -181,8 +181,8 @@ static int side_unfit(const struct gate_env *env, const struct gate_side *s,
 		return 1;
 	}
 	if (cv > env->max_cv) {
-		snprintf(why, len, "%s spread CV %.1f%% is above --max-cv %.1f%%",
-			 s->name, 100 * cv, 100 * env->max_cv);
+		snprintf(why, len, "CV %.1f%% in %s is above --max-cv %.1f%%",
+			 100 * cv, s->name, 100 * env->max_cv);
 		return 1;
 	}
 	return 0;

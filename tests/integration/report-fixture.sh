@@ -1,0 +1,84 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# report-fixture.sh: `fioring-bench report` on a seeded synthetic sweep of
+# the default shape (iostats 0/1/2 x both engines x SQPOLL off/on) plus a
+# cell with failed runs.  Checks that the headline comes first and carries
+# the iostats cost with its interval, that failed runs are marked and
+# listed, that every plot exists as PNG and SVG and is embedded in the
+# HTML, that the output is reproducible, and that a missing gnuplot or a
+# malformed results file is one clear error.
+
+. "$(dirname "$0")/../lib/common.sh"
+
+bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
+[ -x "$bench" ] || skip "fioring-bench is not built"
+command -v gnuplot >/dev/null || skip "gnuplot not installed (Debian package gnuplot-nox)"
+d=$T_TMP/sweep
+
+specs=
+for e in fioring io_uring; do
+	for sq in 0 1; do
+		for io in 0 1 2; do
+			iops=500000
+			[ $io != 0 ] && iops=460000	# iostats costs 8%
+			specs="$specs zram0:$e:randread-qd32:$sq:$io:$iops:4"
+		done
+	done
+done
+sh "$FIORING_TOP/tests/fixtures/synth-results.sh" "$d" 11 9 $specs \
+	zram0:fioring:randwrite-qd1:0:1:60000:4:2 || fail "synth"
+
+"$bench" report "$d" >"$T_TMP/out" 2>&1 || { cat "$T_TMP/out"; fail "report exited $?"; }
+cat "$T_TMP/out"
+
+for f in report.md report.html; do
+	[ -s "$d/$f" ] || fail "no $f"
+done
+for p in iops clat sqpoll await util; do
+	[ -s "$d/plots/$p.png" ] || fail "no plots/$p.png"
+	[ -s "$d/plots/$p.svg" ] || fail "no plots/$p.svg"
+	grep -q "<figure id=\"plot-$p\"><img alt=\"[^\"]*\" src=\"data:image/png;base64,iVBORw0KGgo" \
+		"$d/report.html" || fail "plot $p not embedded as a PNG data URI"
+done
+grep -q '<svg' "$d/plots/iops.svg" || fail "iops.svg is not SVG"
+grep -q 'src="plots/\|src="/' "$d/report.html" && fail "report.html loads a file: not self-contained"
+
+# headline first: the first bullet is the iostats cost, near 8%, with an interval
+first=$(grep -m1 '^- ' "$d/report.md")
+echo "first headline: $first"
+echo "$first" | grep -Eq '^- \*\*iostats=1 costs [0-9.]+% IOPS \[[0-9.-]+, [0-9.-]+\] on zram0, kernel 6\.18\.0' ||
+	fail "headline does not lead with the iostats cost"
+cost=$(echo "$first" | sed -n 's/.*costs \([0-9.]*\)% .*/\1/p')
+ratio_between "$cost" 8 0.6 1.4 || fail "iostats cost $cost% is not near the 8% built in"
+[ "$(grep -n '^## Headline' "$d/report.md" | cut -d: -f1)" -lt \
+  "$(grep -n '^## Cells' "$d/report.md" | cut -d: -f1)" ] || fail "headline after the tables"
+grep -q 'iostats=2 (the kernel read back 1' "$d/report.md" || fail "iostats=2 read-back not said"
+grep -q 'SQPOLL on io_uring: clat p50 x.*fio #1484' "$d/report.md" || fail "SQPOLL clat bug not called out"
+
+# failed runs: counted, marked, listed with their error
+grep -q '2 of 117 runs FAILED' "$d/report.md" || fail "failed runs not in the headline"
+grep -q '^| \*\*(!)\*\* fioring randwrite-qd1 .* | 7/2 |' "$d/report.md" || fail "cell with failures not marked"
+[ "$(grep -c '^| \*\*(!)\*\* [0-9]* | zram0/fioring/randwrite-qd1/.*io_u error' "$d/report.md")" -eq 2 ] ||
+	fail "failed runs not listed"
+grep -q '<tr class="failed"><td>fioring randwrite-qd1' "$d/report.html" || fail "HTML row not marked"
+
+# same input, same report (fixed-seed bootstrap)
+cp "$d/report.md" "$T_TMP/first.md"
+"$bench" report "$d" >/dev/null 2>&1 || fail "second report"
+cmp -s "$d/report.md" "$T_TMP/first.md" || fail "report.md differs between two runs"
+
+# no gnuplot: one line naming the package, non-zero
+env -u GNUPLOT PATH=/nonexistent "$bench" report "$d" >"$T_TMP/nognu" 2>&1 && fail "report without gnuplot succeeded"
+cat "$T_TMP/nognu"
+[ "$(wc -l <"$T_TMP/nognu")" -eq 1 ] && grep -q 'gnuplot not found.*gnuplot-nox' "$T_TMP/nognu" ||
+	fail "missing gnuplot: not one line naming gnuplot-nox"
+
+# malformed results: the line that is wrong, and nothing written
+mkdir "$T_TMP/bad"
+head -3 "$d/results.csv" >"$T_TMP/bad/results.csv"
+echo "1,2,3" >>"$T_TMP/bad/results.csv"
+"$bench" report "$T_TMP/bad" >"$T_TMP/badout" 2>&1 && fail "malformed results accepted"
+grep -q 'results.csv line 4: 3 fields, the header has 44' "$T_TMP/badout" || fail "bad line not named"
+[ -e "$T_TMP/bad/report.html" ] && fail "a report was written from a malformed file"
+echo "report as expected"
