@@ -1,0 +1,225 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fio_json.c: parses fio's --output-format=json+ output with json-c.  fio
+ * may print warnings before the JSON document, so parsing starts at the
+ * first line that opens an object.  With several jobs, counts and rates are
+ * summed, means are weighted by I/O count and percentiles come from the
+ * merged json+ latency histograms (the only way to combine them soundly).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "fio_json.h"
+
+struct bin {
+	uint64_t ns;
+	uint64_t count;
+};
+
+struct hist {
+	struct bin *bins;
+	size_t nr, cap;
+};
+
+static json_object *jget(json_object *o, const char *key)
+{
+	json_object *v;
+
+	if (!o || !json_object_object_get_ex(o, key, &v))
+		return NULL;
+	return v;
+}
+
+static double jnum(json_object *o, const char *key)
+{
+	json_object *v = jget(o, key);
+
+	if (!v)
+		return 0.0;
+	if (json_object_is_type(v, json_type_string))
+		return strtod(json_object_get_string(v), NULL);
+	return json_object_get_double(v);
+}
+
+static int hist_add(struct hist *h, uint64_t ns, uint64_t count)
+{
+	struct bin *nb;
+
+	if (h->nr == h->cap) {
+		h->cap = h->cap ? 2 * h->cap : 256;
+		nb = realloc(h->bins, h->cap * sizeof(*nb));
+		if (!nb)
+			return -ENOMEM;
+		h->bins = nb;
+	}
+	h->bins[h->nr].ns = ns;
+	h->bins[h->nr].count = count;
+	h->nr++;
+	return 0;
+}
+
+static int bin_cmp(const void *a, const void *b)
+{
+	const struct bin *x = a, *y = b;
+
+	return x->ns < y->ns ? -1 : x->ns > y->ns;
+}
+
+/* the smallest bin value with at least pct% of the samples at or below it */
+static double hist_pct(struct hist *h, double pct)
+{
+	uint64_t total = 0, seen = 0, want;
+	size_t i;
+
+	for (i = 0; i < h->nr; i++)
+		total += h->bins[i].count;
+	if (!total)
+		return 0.0;
+	want = (uint64_t)(total * pct / 100.0 + 0.999999);
+	if (!want)
+		want = 1;
+	for (i = 0; i < h->nr; i++) {
+		seen += h->bins[i].count;
+		if (seen >= want)
+			return h->bins[i].ns / 1000.0;
+	}
+	return h->bins[h->nr - 1].ns / 1000.0;
+}
+
+static double pct_key(json_object *clat, const char *key)
+{
+	return jnum(jget(clat, "percentile"), key) / 1000.0;
+}
+
+/* one job's direction folded into the run's totals */
+static int dir_add(json_object *d, struct fio_dir_figs *f, struct hist *h,
+		   int *have_pcts)
+{
+	json_object *clat = jget(d, "clat_ns"), *bins;
+	uint64_t ios = (uint64_t)jnum(d, "total_ios");
+	uint64_t tot = f->ios + ios;
+	double rt;
+	int ret;
+
+	if (!ios)
+		return 0;
+	f->clat_mean_us = (f->clat_mean_us * f->ios +
+			   jnum(clat, "mean") / 1000.0 * ios) / tot;
+	f->lat_mean_us = (f->lat_mean_us * f->ios +
+			  jnum(jget(d, "lat_ns"), "mean") / 1000.0 * ios) / tot;
+	f->slat_mean_us = (f->slat_mean_us * f->ios +
+			   jnum(jget(d, "slat_ns"), "mean") / 1000.0 * ios) / tot;
+	f->ios = tot;
+	f->iops += jnum(d, "iops");
+	f->bw_kib += jnum(d, "bw");
+	rt = jnum(d, "runtime");
+	if (rt > f->runtime_ms)
+		f->runtime_ms = rt;
+	/* plain json: keep the first job's percentiles */
+	if (!*have_pcts) {
+		f->clat_p50_us = pct_key(clat, "50.000000");
+		f->clat_p99_us = pct_key(clat, "99.000000");
+		f->clat_p999_us = pct_key(clat, "99.900000");
+		*have_pcts = 1;
+	}
+	bins = jget(clat, "bins");
+	if (!bins)
+		return 0;
+	json_object_object_foreach(bins, key, val) {
+		ret = hist_add(h, strtoull(key, NULL, 10),
+			       (uint64_t)json_object_get_int64(val));
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static void dir_pcts(struct fio_dir_figs *f, struct hist *h)
+{
+	if (!h->nr)
+		return;
+	qsort(h->bins, h->nr, sizeof(*h->bins), bin_cmp);
+	f->clat_p50_us = hist_pct(h, 50.0);
+	f->clat_p99_us = hist_pct(h, 99.0);
+	f->clat_p999_us = hist_pct(h, 99.9);
+}
+
+/* where the JSON document starts: the first line opening an object */
+static const char *json_start(const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len;
+
+	while (p < end) {
+		if (*p == '{')
+			return p;
+		p = memchr(p, '\n', end - p);
+		if (!p)
+			return NULL;
+		p++;
+	}
+	return NULL;
+}
+
+int fio_json_parse(const char *buf, size_t len, struct fio_result *res,
+		   char *err, size_t errlen)
+{
+	struct hist hr = { 0 }, hw = { 0 };
+	json_object *root = NULL, *jobs, *job, *opts;
+	struct json_tokener *tok;
+	const char *start;
+	int i, n, ret = 0, pr = 0, pw = 0;
+
+	memset(res, 0, sizeof(*res));
+	start = json_start(buf, len);
+	if (!start) {
+		snprintf(err, errlen, "no JSON in fio's output");
+		return -EINVAL;
+	}
+	tok = json_tokener_new();
+	if (!tok)
+		return -ENOMEM;
+	root = json_tokener_parse_ex(tok, start, (int)(buf + len - start));
+	if (!root) {
+		snprintf(err, errlen, "fio's JSON does not parse: %s",
+			 json_tokener_error_desc(json_tokener_get_error(tok)));
+		ret = -EINVAL;
+		goto out;
+	}
+	jobs = jget(root, "jobs");
+	if (!jobs || !json_object_is_type(jobs, json_type_array) ||
+	    !json_object_array_length(jobs)) {
+		snprintf(err, errlen, "fio's JSON has no jobs");
+		ret = -EINVAL;
+		goto out;
+	}
+	snprintf(res->version, sizeof(res->version), "%s",
+		 json_object_get_string(jget(root, "fio version")) ?: "");
+	n = json_object_array_length(jobs);
+	res->njobs = n;
+	for (i = 0; i < n; i++) {
+		job = json_object_array_get_idx(jobs, i);
+		if (!res->job_error)
+			res->job_error = (int)jnum(job, "error");
+		ret = dir_add(jget(job, "read"), &res->rd, &hr, &pr);
+		if (!ret)
+			ret = dir_add(jget(job, "write"), &res->wr, &hw, &pw);
+		if (ret)
+			goto out;
+	}
+	opts = jget(json_object_array_get_idx(jobs, 0), "job options");
+	res->iodepth = (int)jnum(opts, "iodepth");
+	if (!res->iodepth)
+		res->iodepth = (int)jnum(jget(root, "global options"), "iodepth");
+	dir_pcts(&res->rd, &hr);
+	dir_pcts(&res->wr, &hw);
+out:
+	free(hr.bins);
+	free(hw.bins);
+	json_object_put(root);
+	json_tokener_free(tok);
+	return ret;
+}

@@ -1,0 +1,34 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * fio_json.h: the figures the harness takes from fio's json+ output, summed
+ * over all jobs of a run.
+ */
+#ifndef FIORING_FIO_JSON_H
+#define FIORING_FIO_JSON_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct fio_dir_figs {
+	uint64_t ios;
+	double iops;
+	double bw_kib;			/* KiB/s */
+	double clat_mean_us;
+	double clat_p50_us, clat_p99_us, clat_p999_us;
+	double lat_mean_us;
+	double slat_mean_us;
+	double runtime_ms;
+};
+
+struct fio_result {
+	char version[32];
+	int njobs;
+	int iodepth;		/* of the first job, 0 if fio did not say */
+	int job_error;		/* first non-zero "error" of a job */
+	struct fio_dir_figs rd, wr;
+};
+
+int fio_json_parse(const char *buf, size_t len, struct fio_result *res,
+		   char *err, size_t errlen);
+
+#endif

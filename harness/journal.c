@@ -1,0 +1,242 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * journal.c: the state file behind every kernel setting the harness makes.
+ * One line per change, written and fsync'ed before the change is made:
+ *   knob <TAB> sysfs path <TAB> value before the harness touched it
+ *   zram <TAB> id                       (a zram device it hot-added)
+ *   loop <TAB> /dev/loopN <TAB> backing file <TAB> tmpfs mount point
+ * Restoring replays the lines newest first, so each setting ends at the
+ * value it had before the first change, and devices go after the settings
+ * made on them.  The running harness holds an flock on the file; a
+ * `restore` that cannot take it knows a live run still owns the state.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include "embedded.h"
+#include "fileio.h"
+#include "journal.h"
+
+const char *journal_default_path(void)
+{
+	const char *env = getenv("FIORING_STATE");
+
+	return env && *env ? env : JOURNAL_DEFAULT;
+}
+
+int journal_open(struct journal *j, const char *path)
+{
+	char dir[PATH_MAX], *slash;
+	int ret;
+
+	memset(j, 0, sizeof(*j));
+	j->fd = -1;
+	if (snprintf(j->path, sizeof(j->path), "%s", path) >= (int)sizeof(j->path))
+		return -ENAMETOOLONG;
+	snprintf(dir, sizeof(dir), "%s", path);
+	slash = strrchr(dir, '/');
+	if (slash && slash != dir) {
+		*slash = '\0';
+		ret = mkdir_p(dir, 0755);
+		if (ret)
+			return ret;
+	}
+	j->fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
+	if (j->fd < 0)
+		return -errno;
+	if (flock(j->fd, LOCK_EX | LOCK_NB) < 0) {
+		ret = errno == EWOULDBLOCK ? -EBUSY : -errno;
+		close(j->fd);
+		j->fd = -1;
+		return ret;
+	}
+	return 0;
+}
+
+int journal_pending(struct journal *j)
+{
+	off_t end = lseek(j->fd, 0, SEEK_END);
+
+	return end > 0;
+}
+
+static int journal_append(struct journal *j, const char *line)
+{
+	size_t len = strlen(line);
+	ssize_t n;
+
+	n = write(j->fd, line, len);
+	if (n < 0)
+		return -errno;
+	if ((size_t)n != len)
+		return -EIO;
+	/* the line must be on disk before the change it describes */
+	if (fdatasync(j->fd) < 0)
+		return -errno;
+	return 0;
+}
+
+int journal_note(struct journal *j, const char *line)
+{
+	return journal_append(j, line);
+}
+
+/* "[none] mq-deadline" -> "none"; plain values unchanged */
+void sysfs_selected(const char *val, char *out, size_t len)
+{
+	const char *open = strchr(val, '['), *close;
+
+	if (open) {
+		close = strchr(open, ']');
+		if (close) {
+			snprintf(out, len, "%.*s", (int)(close - open - 1), open + 1);
+			return;
+		}
+	}
+	snprintf(out, len, "%s", val);
+}
+
+static int knob_journaled(struct journal *j, const char *path)
+{
+	int i;
+
+	for (i = 0; i < j->nr_knobs; i++)
+		if (!strcmp(j->knobs[i], path))
+			return 1;
+	return 0;
+}
+
+/*
+ * Sets a sysfs attribute, journaling its old value first (once per
+ * attribute), and reads back what the kernel made of the write: eff gets
+ * the effective value, which may differ from val.
+ */
+int journal_knob_set(struct journal *j, const char *path, const char *val,
+		     char *eff, size_t efflen)
+{
+	char raw[4096], orig[4096], line[8192 + 16], **nk;
+	int ret;
+
+	if (!knob_journaled(j, path)) {
+		ret = file_read_line(path, raw, sizeof(raw));
+		if (ret)
+			return ret;
+		sysfs_selected(raw, orig, sizeof(orig));
+		snprintf(line, sizeof(line), "knob\t%s\t%s\n", path, orig);
+		ret = journal_append(j, line);
+		if (ret)
+			return ret;
+		nk = realloc(j->knobs, (j->nr_knobs + 1) * sizeof(*nk));
+		if (!nk)
+			return -ENOMEM;
+		j->knobs = nk;
+		j->knobs[j->nr_knobs] = strdup(path);
+		if (!j->knobs[j->nr_knobs])
+			return -ENOMEM;
+		j->nr_knobs++;
+	}
+	ret = file_write_str(path, val);
+	if (ret)
+		return ret;
+	if (eff) {
+		ret = file_read_line(path, raw, sizeof(raw));
+		if (ret)
+			return ret;
+		sysfs_selected(raw, eff, efflen);
+	}
+	return 0;
+}
+
+static int restore_line(char *line, FILE *log)
+{
+	char *f[4] = { NULL };
+	char *save, *tok;
+	int n = 0, ret = 0;
+
+	for (tok = strtok_r(line, "\t", &save); tok && n < 4;
+	     tok = strtok_r(NULL, "\t", &save))
+		f[n++] = tok;
+	if (!n)
+		return 0;
+	if (!strcmp(f[0], "knob") && n == 3) {
+		ret = file_write_str(f[1], f[2]);
+		/* the device went away, and the setting with it */
+		if (ret == -ENOENT)
+			ret = 0;
+		if (log)
+			fprintf(log, "restore: %s = %s%s%s\n", f[1], f[2],
+				ret ? ": " : "", ret ? strerror(-ret) : "");
+	} else if (!strcmp(f[0], "zram") && n == 2) {
+		ret = embedded_zram_remove(atoi(f[1]));
+		if (log)
+			fprintf(log, "restore: removed zram%s%s%s\n", f[1],
+				ret ? ": " : "", ret ? strerror(-ret) : "");
+	} else if (!strcmp(f[0], "loop") && n == 4) {
+		ret = embedded_loop_remove(f[1], f[2], f[3]);
+		if (log)
+			fprintf(log, "restore: removed %s%s%s\n", f[1],
+				ret ? ": " : "", ret ? strerror(-ret) : "");
+	} else if (log) {
+		fprintf(log, "restore: ignoring unknown journal line: %s\n", f[0]);
+	}
+	return ret;
+}
+
+/* Replays the journal newest first; returns the number of failed lines. */
+int journal_restore(struct journal *j, FILE *log)
+{
+	char *buf, **lines = NULL, **nl, *line, *save;
+	int nr = 0, i, failed = 0, ret;
+	size_t len;
+
+	ret = file_read_all(j->path, &buf, &len);
+	if (ret)
+		return ret;
+	for (line = strtok_r(buf, "\n", &save); line;
+	     line = strtok_r(NULL, "\n", &save)) {
+		nl = realloc(lines, (nr + 1) * sizeof(*nl));
+		if (!nl) {
+			ret = -ENOMEM;
+			goto out;
+		}
+		lines = nl;
+		lines[nr++] = line;
+	}
+	for (i = nr - 1; i >= 0; i--)
+		if (restore_line(lines[i], log))
+			failed++;
+	/* what could not be put back stays journaled for another try */
+	if (!failed && ftruncate(j->fd, 0) < 0)
+		ret = -errno;
+	for (i = 0; i < j->nr_knobs; i++)
+		free(j->knobs[i]);
+	free(j->knobs);
+	j->knobs = NULL;
+	j->nr_knobs = 0;
+	if (!ret)
+		ret = failed;
+out:
+	free(lines);
+	free(buf);
+	return ret;
+}
+
+void journal_close(struct journal *j)
+{
+	int i;
+
+	for (i = 0; i < j->nr_knobs; i++)
+		free(j->knobs[i]);
+	free(j->knobs);
+	j->knobs = NULL;
+	j->nr_knobs = 0;
+	if (j->fd >= 0)
+		close(j->fd);
+	j->fd = -1;
+}

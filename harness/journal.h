@@ -1,0 +1,32 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * journal.h: every kernel setting the harness changes, and every device it
+ * makes, is written to a state file before the change, so that exit, a
+ * signal, or a later `restore` after SIGKILL can put the machine back.
+ */
+#ifndef FIORING_JOURNAL_H
+#define FIORING_JOURNAL_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#define JOURNAL_DEFAULT "/run/fioring/journal"
+
+struct journal {
+	char path[4096];
+	int fd;
+	int nr_knobs;
+	char **knobs;	/* sysfs paths journaled by this process */
+};
+
+const char *journal_default_path(void);
+int journal_open(struct journal *j, const char *path);
+int journal_pending(struct journal *j);
+int journal_restore(struct journal *j, FILE *log);
+int journal_knob_set(struct journal *j, const char *path, const char *val,
+		     char *eff, size_t efflen);
+int journal_note(struct journal *j, const char *line);
+void journal_close(struct journal *j);
+void sysfs_selected(const char *val, char *out, size_t len);
+
+#endif

@@ -1,0 +1,18 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * locate.h: finds what a run uses (fio, libfioring.so, the jobs directory)
+ * from options, the environment and the binary's own place, and names the
+ * versions of what it found.
+ */
+#ifndef FIORING_LOCATE_H
+#define FIORING_LOCATE_H
+
+#include <stddef.h>
+
+int locate_fio(const char *opt, char *buf, size_t len);
+int locate_engine(const char *opt, char *buf, size_t len);
+int locate_jobs_dir(const char *opt, char *buf, size_t len);
+int fio_version_of(const char *fio, char *buf, size_t len);
+int elf_build_id(const char *path, char *buf, size_t len);
+
+#endif

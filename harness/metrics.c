@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * metrics.c: derives iostat's extended figures from two /proc/diskstats
+ * records exactly as sysstat does (r_await = d(f4)/d(f1), w_await =
+ * d(f8)/d(f5), aqu-sz = d(f11)/interval, %util = d(f10)/interval), sets them
+ * against what fio measured for the same run, and names each disagreement
+ * worth a reader's attention.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "metrics.h"
+
+/* the kernel prints most counters as 32-bit unsigned: allow one wrap */
+static uint64_t field_delta(uint64_t before, uint64_t after)
+{
+	if (after >= before)
+		return after - before;
+	if (before <= UINT32_MAX)
+		return after + (1ull << 32) - before;
+	return 0;
+}
+
+int iostat_derive(const struct diskstats_rec *before,
+		  const struct diskstats_rec *after, double interval_ms,
+		  struct iostat_figs *out)
+{
+	uint64_t d[DISKSTATS_FIELDS];
+	int i;
+
+	memset(out, 0, sizeof(*out));
+	if (interval_ms <= 0 || before->nfields < 11 || after->nfields < 11)
+		return -EINVAL;
+	for (i = 0; i < 11; i++)
+		d[i] = field_delta(before->f[i], after->f[i]);
+	out->interval_ms = interval_ms;
+	out->r_ios = d[0];
+	out->w_ios = d[4];
+	out->r_iops = d[0] * 1000.0 / interval_ms;
+	out->w_iops = d[4] * 1000.0 / interval_ms;
+	out->iops = out->r_iops + out->w_iops;
+	out->r_await_ms = d[0] ? (double)d[3] / d[0] : 0.0;
+	out->w_await_ms = d[4] ? (double)d[7] / d[4] : 0.0;
+	out->aqu_sz = d[10] / interval_ms;
+	out->util_pct = d[9] * 100.0 / interval_ms;
+	return 0;
+}
+
+/* Little's law: I/Os in flight on average = completion rate * latency */
+double fio_inflight(const struct fio_figs_brief *fio)
+{
+	return (fio->r_iops * fio->r_clat_mean_us +
+		fio->w_iops * fio->w_clat_mean_us) / 1e6;
+}
+
+/*
+ * The share of time with at least one I/O in flight can be no more than
+ * the mean number in flight (and no more than 100%); at iodepth 1 the two
+ * are equal.  So this is exact at QD1 and an upper bound above it, which
+ * is what makes a %util far above it a real disagreement.
+ */
+double fio_busy_pct(const struct fio_figs_brief *fio)
+{
+	double pct = fio_inflight(fio) * 100.0;
+
+	return pct > 100.0 ? 100.0 : pct;
+}
+
+static void flag_add(char *buf, size_t len, const char *flag)
+{
+	size_t n = strlen(buf);
+
+	snprintf(buf + n, len - n, "%s%s", n ? ";" : "", flag);
+}
+
+/* a and b differ by more than rel (relative to b) and more than abs */
+static int differs(double a, double b, double rel, double abs_min)
+{
+	double diff = fabs(a - b);
+
+	return diff > abs_min && diff > rel * fabs(b);
+}
+
+/*
+ * Flags, each a sign that the kernel's accounting and fio's tell different
+ * stories about the same interval:
+ *  no_kstats      fio did I/O, the kernel counted none (iostats off, or
+ *                 passthrough I/O the kernel does not account)
+ *  ios_vs_fio     the kernel counted more than 5% more or fewer I/Os
+ *  r_await_vs_clat, w_await_vs_clat
+ *                 the kernel's mean time per I/O is off fio's mean clat
+ *                 by more than half (and 50 us)
+ *  util_vs_busy   %util more than 20 points and 2x above the busy share
+ *                 fio's figures allow: the io_ticks over-count that the
+ *                 ns-io_ticks thread showed at QD1 with think time
+ */
+void metrics_flags(const struct iostat_figs *ks, const struct fio_figs_brief *fio,
+		   char *buf, size_t len)
+{
+	uint64_t kios = ks->r_ios + ks->w_ios;
+	double busy = fio_busy_pct(fio);
+
+	buf[0] = '\0';
+	if (!fio->ios)
+		return;
+	if (!kios) {
+		flag_add(buf, len, "no_kstats");
+		return;
+	}
+	if (differs(kios, fio->ios, 0.05, 64))
+		flag_add(buf, len, "ios_vs_fio");
+	if (ks->r_ios && fio->r_iops > 0 &&
+	    differs(ks->r_await_ms * 1000.0, fio->r_clat_mean_us, 0.5, 50))
+		flag_add(buf, len, "r_await_vs_clat");
+	if (ks->w_ios && fio->w_iops > 0 &&
+	    differs(ks->w_await_ms * 1000.0, fio->w_clat_mean_us, 0.5, 50))
+		flag_add(buf, len, "w_await_vs_clat");
+	if (ks->util_pct > busy + 20.0 && ks->util_pct > 2.0 * busy)
+		flag_add(buf, len, "util_vs_busy");
+}

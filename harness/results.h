@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * results.h: one row per fio run, and the writers of DIR/results.csv,
+ * DIR/results.json and DIR/meta.json.  The column names are the contract
+ * with `report` and `gate`, which look them up by name.
+ */
+#ifndef FIORING_RESULTS_H
+#define FIORING_RESULTS_H
+
+#include <stdio.h>
+
+#include <json-c/json.h>
+
+struct result_row {
+	int run, repeat;
+	char cell[512];
+	char status[8];
+	char error[512];
+	char target[64];
+	char device_model[128];
+	char kernel[128];
+	char fio_version[32];
+	char engine[32];
+	char engine_version[128];
+	char job[128];
+	int sqpoll;
+	double iodepth;
+	char iostats_req[16], iostats_eff[16];
+	char iopolicy_req[32], iopolicy_eff[32];
+	char ioprio[16];
+	char scheduler[32];
+	double runtime_s;
+	double iops, read_iops, write_iops, read_bw_kib, write_bw_kib;
+	double read_clat_mean_us, read_clat_p50_us, read_clat_p99_us,
+	       read_clat_p999_us;
+	double write_clat_mean_us, write_clat_p50_us, write_clat_p99_us,
+	       write_clat_p999_us;
+	double lat_mean_us, slat_mean_us, fio_busy_pct;
+	double ks_iops, ks_r_await_ms, ks_w_await_ms, ks_aqu_sz, ks_util_pct;
+	char ks_flags[128];
+	char path_stats[256];
+	/* beyond the contract: what a reader digging deeper wants */
+	double fio_ios, ks_ios, ks_interval_ms, fio_inflight, wall_s;
+	char iostats_passthrough_eff[16];
+	char raw[64];
+	char diskstats[64];
+};
+
+struct results {
+	FILE *csv;
+	json_object *runs;
+	json_object *meta;
+	char dir[4096];
+};
+
+void result_row_init(struct result_row *r);
+int results_open(struct results *res, const char *dir, json_object *meta);
+int results_add(struct results *res, const struct result_row *r);
+int results_finish(struct results *res);
+void results_close(struct results *res);
+int results_write_json(const char *path, json_object *obj);
+void fmt_num(char *buf, size_t len, double v);
+void csv_clean(char *s);
+
+#endif
