@@ -36,7 +36,7 @@ for target in "$file" "$zram" "$loop"; do
 			fio_json "$out" --name=verify --filename="$target" \
 				--ioengine="external:$FIORING_ENGINE" $opts \
 				--rw=randwrite --bs=4k --iodepth=16 --direct=1 --size=16M \
-				--verify="$v" --verify_backlog=128 --verify_fatal=1 \
+				--verify="$v" --verify_backlog=128 --verify_fatal=1 --verify_state_save=0 \
 				--randrepeat=0 ||
 				fail "$target $v $opts: $(cat "$out.err")"
 			err=$(jqr "$out" '.jobs[0].error')
@@ -50,11 +50,11 @@ for target in "$file" "$zram" "$loop"; do
 	fio_json "$T_TMP/w.json" --name=w --filename="$target" \
 		--ioengine="external:$FIORING_ENGINE" --sqthread_poll=1 --fixedbufs=1 \
 		--rw=write --bs=64k --iodepth=8 --direct=1 --size=16M \
-		--verify=crc32c --do_verify=0 || fail "$target: write pass failed"
+		--verify=crc32c --do_verify=0 --verify_state_save=0 || fail "$target: write pass failed"
 	fio_json "$T_TMP/r.json" --name=w --filename="$target" \
 		--ioengine="external:$FIORING_ENGINE" --nonvectored=0 \
 		--rw=read --bs=64k --iodepth=8 --direct=1 --size=16M \
-		--verify=crc32c --verify_only=1 ||
+		--verify=crc32c --verify_only=1 --verify_state_save=0 ||
 		fail "$target: verify_only pass failed: $(cat "$T_TMP/r.json.err")"
 	echo "$target: verified"
 done
@@ -64,7 +64,7 @@ echo "$n verify jobs passed"
 printf 'fioring-corrupt' | dd of="$file" bs=1 seek=$((5 * 65536 + 100)) conv=notrunc 2>/dev/null
 if fio_json "$T_TMP/c.json" --name=w --filename="$file" \
 	--ioengine="external:$FIORING_ENGINE" --rw=read --bs=64k --iodepth=8 \
-	--direct=1 --size=16M --verify=crc32c --verify_only=1; then
+	--direct=1 --size=16M --verify=crc32c --verify_only=1 --verify_state_save=0; then
 	fail "verify passed over a corrupted block: verification is not happening"
 fi
 echo "corrupted block detected"
