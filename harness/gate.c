@@ -310,8 +310,12 @@ static void gate_vs(const struct gate_env *env, const struct results *res,
 
 	for (i = 0; i < n; i++) {
 		const char *engine = results_get(res, cells[i].rows[0], "engine");
-		struct gate_side base = { res, NULL, env->vs };
-		struct gate_side cand = { res, &cells[i], engine };
+		char bname[64], cname[64];
+		struct gate_side base = { res, NULL, bname };
+		struct gate_side cand = { res, &cells[i], cname };
+
+		snprintf(bname, sizeof(bname), "the %s cell", env->vs);
+		snprintf(cname, sizeof(cname), "the %s cell", engine);
 
 		if (!strcmp(engine, env->vs))
 			continue;

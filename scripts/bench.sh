@@ -1,0 +1,65 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# bench.sh [TARGET]: the main benchmark, what `make bench` runs.  Sweeps the
+# default matrix (iostats 0/1/2 x libfioring and fio's io_uring x SQPOLL
+# off/on x the shipped jobs) on TARGET, or on an embedded zram/loop device
+# made for the run, writes the results, report.html and plots to bench/out/,
+# runs the relative gate (libfioring against fio's io_uring, which needs no
+# stored baseline), and prints where the report is and the headline.
+# The sweep's previous output is kept as bench/out.prev.
+#
+# Environment: REPEAT runs per cell (5, the fewest the gate judges),
+# RUNTIME seconds per run (1), OUT (bench/out), FORCE=1 to let write jobs
+# touch a TARGET that holds data (the harness refuses otherwise),
+# GATE_STRICT=1 to exit with the gate's status (1 regression, 2 cannot
+# judge) instead of 0.
+
+set -u
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+bench=${FIORING_BENCH:-$top/build/fioring-bench}
+out=${OUT:-$top/bench/out}
+repeat=${REPEAT:-5} runtime=${RUNTIME:-1}
+
+die() {
+	echo "bench: $*" >&2
+	exit 1
+}
+
+[ -x "$bench" ] || die "no fioring-bench at $bench (run make)"
+[ "$repeat" -ge 5 ] 2>/dev/null ||
+	die "REPEAT=$repeat: the gate needs at least 5 runs per cell"
+set --
+if [ -n "${TARGET:-}" ]; then
+	set -- --target "$TARGET"
+	[ "${FORCE:-0}" = 1 ] && set -- "$@" --force
+elif [ "$(id -u)" -ne 0 ]; then
+	die "the embedded device needs root (or give TARGET=/dev/...)"
+fi
+
+mkdir -p "$(dirname "$out")" || die "cannot create $(dirname "$out")"
+if [ -e "$out" ]; then
+	rm -rf "$out.prev" && mv "$out" "$out.prev" || die "cannot move the old $out aside"
+fi
+
+start=$(date +%s)
+"$bench" run "$@" --iostats 0,1,2 --engine fioring,io_uring --sqpoll 0,1 \
+	--repeat "$repeat" --runtime "$runtime" --out "$out" ||
+	die "the sweep failed (see above); nothing to report"
+"$bench" report "$out" >"$out/report.txt" 2>&1 ||
+	{ cat "$out/report.txt" >&2; die "report failed"; }
+"$bench" gate --vs io_uring "$out" >"$out/gate.txt" 2>&1
+gate=$?
+secs=$(($(date +%s) - start))
+
+echo
+echo "== fioring bench: $(grep -c . "$out/results.csv" | awk '{ print $1 - 1 }') runs in ${secs}s"
+sed -n 's/^  /  /p' "$out/report.txt"
+echo "== gate --vs io_uring (exit $gate):"
+grep -v '^PASS' "$out/gate.txt" | sed 's/^/  /'
+echo "== report: $out/report.html"
+echo "   (also report.md, plots/, gate.txt; to compare a later sweep with this one:"
+echo "    $bench gate --baseline $out NEW_DIR)"
+[ "${GATE_STRICT:-0}" = 1 ] && exit "$gate"
+exit 0
