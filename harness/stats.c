@@ -104,6 +104,15 @@ double stats_cv(const double *x, size_t n)
 	return sqrt(ss / (double)(n - 1)) / fabs(mean);
 }
 
+/* the central level-interval of the bootstrap replicates, which it sorts */
+static void percentile_interval(double *boot, unsigned int iters, double level,
+				double *lo, double *hi)
+{
+	qsort(boot, iters, sizeof(*boot), cmp_double);
+	*lo = stats_quantile_sorted(boot, iters, (1 - level) / 2);
+	*hi = stats_quantile_sorted(boot, iters, 1 - (1 - level) / 2);
+}
+
 /* median of a resample with replacement of x[0..n), using buf */
 static double resampled_median(struct stats_rng *rng, const double *x,
 			       size_t n, double *buf)
@@ -166,9 +175,7 @@ int stats_ratio_ci(const struct stats_pair *pairs, size_t npairs,
 		}
 		boot[it] = exp(logsum / (double)npairs);
 	}
-	qsort(boot, iters, sizeof(*boot), cmp_double);
-	*lo = stats_quantile_sorted(boot, iters, (1 - level) / 2);
-	*hi = stats_quantile_sorted(boot, iters, 1 - (1 - level) / 2);
+	percentile_interval(boot, iters, level, lo, hi);
 	ret = 0;
 out:
 	free(boot);
@@ -193,9 +200,7 @@ int stats_median_ci(const double *x, size_t n, unsigned int iters,
 	stats_rng_seed(&rng, seed);
 	for (it = 0; it < iters; it++)
 		boot[it] = resampled_median(&rng, x, n, buf);
-	qsort(boot, iters, sizeof(*boot), cmp_double);
-	*lo = stats_quantile_sorted(boot, iters, (1 - level) / 2);
-	*hi = stats_quantile_sorted(boot, iters, 1 - (1 - level) / 2);
+	percentile_interval(boot, iters, level, lo, hi);
 	ret = 0;
 out:
 	free(boot);

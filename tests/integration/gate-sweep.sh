@@ -11,9 +11,8 @@
 # detectable drop in what fio delivered.
 
 . "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../lib/gate.sh"
 
-bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
-[ -x "$bench" ] || skip "fioring-bench is not built"
 need_root
 zram_make 256M || skip "cannot make a zram device"
 dev=$DEV
@@ -42,16 +41,6 @@ sweep() {
 	"$bench" run --target "$dev" --job "$2" --engine fioring --iostats 1 \
 		--repeat "$3" --runtime 1 --out "$T_TMP/$1" >"$T_TMP/$1.log" 2>&1 ||
 		{ cat "$T_TMP/$1.log"; fail "sweep $1 failed"; }
-}
-
-# gate_expect WANT NAME ARGS...
-gate_expect() {
-	want=$1 name=$2
-	shift 2
-	"$bench" gate "$@" >"$T_TMP/$name.out" 2>&1
-	got=$?
-	cat "$T_TMP/$name.out"
-	[ "$got" -eq "$want" ] || fail "$name: gate exited $got, want $want"
 }
 
 sweep a "$(job a "$rate")" $repeat

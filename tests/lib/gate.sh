@@ -1,0 +1,17 @@
+# SPDX-License-Identifier: GPL-2.0
+#
+# gate.sh: sourced by the gate tests after common.sh.  gate_expect runs
+# `fioring-bench gate` and holds its exit status to the one wanted.
+
+bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
+[ -x "$bench" ] || skip "fioring-bench is not built"
+
+# gate_expect WANT NAME ARGS...: runs gate ARGS, output in $T_TMP/NAME.out
+gate_expect() {
+	want=$1 name=$2
+	shift 2
+	"$bench" gate "$@" >"$T_TMP/$name.out" 2>&1
+	got=$?
+	cat "$T_TMP/$name.out"
+	[ "$got" -eq "$want" ] || fail "$name: gate exited $got, want $want"
+}
