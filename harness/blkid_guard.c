@@ -143,8 +143,8 @@ static int signature(const struct target *t, char *why, size_t len)
 		if (pttype)
 			snprintf(why, len, "%s has a %s partition table", dev, pttype);
 		else
-			snprintf(why, len, "%s carries a %s %s signature", dev,
-				 type ?: "unknown", usage ?: "data");
+			snprintf(why, len, "%s carries a %s signature (%s)", dev,
+				 usage ?: "data", type ?: "unknown type");
 		hit = 1;
 	} else if (ret < 0) {
 		snprintf(why, len, "probing %s for signatures failed", dev);

@@ -53,7 +53,8 @@ int file_write_str(const char *path, const char *val)
 	ssize_t n;
 	int fd, ret = 0;
 
-	fd = open(path, O_WRONLY | O_CLOEXEC);
+	/* O_TRUNC as the shell's > does: harmless on sysfs, right on files */
+	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	n = write(fd, val, len);

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -82,6 +83,8 @@ static void child_exec(char **argv, const char *out, const char *err,
 	int fd;
 
 	setpgid(0, 0);
+	/* a SIGKILLed harness must not leave fio running on its device */
+	prctl(PR_SET_PDEATHSIG, SIGKILL);
 	sigprocmask(SIG_SETMASK, mask, NULL);
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);

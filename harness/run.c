@@ -465,12 +465,13 @@ int cmd_run(int argc, char **argv)
 			"or FIO=PATH)\n", ctx->fio);
 		goto out_free;
 	}
-	if (setup_engines(ctx) || setup_jobs(ctx) || setup_out(ctx))
+	if (setup_engines(ctx) || setup_jobs(ctx))
 		goto out_free;
 	if (setup_journal(ctx))
 		goto out;
 	signals_install();
-	if (setup_targets(ctx))
+	/* targets first: a refused target must leave no results directory */
+	if (setup_targets(ctx) || setup_out(ctx))
 		goto out;
 	{
 		struct sweep_target tg[ctx->nr_targets];

@@ -1,0 +1,142 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# harness-sweep.sh: a small fioring-bench sweep on a zram device made for
+# the test (two jobs, iostats 0,1,2, both engines when libfioring is
+# built, 2 repeats of 1 s).  Its results must have every contract column,
+# a value in every field that applies, cells interleaved across repeats,
+# fio's figures equal to fio's own JSON, the effective iostats value read
+# back, and the device's iostats back at its original value afterwards.
+
+. "$(dirname "$0")/../lib/common.sh"
+
+bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
+[ -x "$bench" ] || skip "fioring-bench is not built"
+need_root
+zram_make 256M || skip "cannot make a zram device"
+dev=$DEV
+disk=${dev#/dev/}
+orig=$(cat /sys/block/$disk/queue/iostats)
+engines=io_uring
+[ -f "$FIORING_ENGINE" ] && engines=fioring,io_uring
+nengines=$(echo "$engines" | awk -F, '{ print NF }')
+out=$T_TMP/out
+
+"$bench" run --target "$dev" --job "$FIORING_TOP/jobs/randread-qd1.fio" \
+	--job "$FIORING_TOP/jobs/randwrite-qd32.fio" --engine "$engines" \
+	--iostats 0,1,2 --repeat 2 --runtime 1 --out "$out" \
+	--state "$T_TMP/journal" 2>"$T_TMP/log"
+rc=$?
+cat "$T_TMP/log"
+[ $rc -eq 0 ] || fail "the sweep exited $rc"
+
+now=$(cat /sys/block/$disk/queue/iostats)
+[ "$now" = "$orig" ] || fail "queue/iostats is $now after the sweep, was $orig"
+[ ! -s "$T_TMP/journal" ] || fail "the journal is not empty after the sweep"
+
+csv=$out/results.csv
+cells=$((2 * nengines * 3))
+rows=$(($(wc -l <"$csv") - 1))
+[ "$rows" -eq $((cells * 2)) ] || fail "$rows rows, want $((cells * 2))"
+[ "$(grep -c 'ETA' "$T_TMP/log")" -eq $((cells * 2)) ] ||
+	fail "not one progress line per run"
+grep -q 'harness overhead .* of the sweep' "$T_TMP/log" ||
+	fail "no overhead line at the end"
+
+# col NAME: the column number of NAME in the CSV header
+col() {
+	awk -F, -v n="$1" 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == n) print i; exit }' "$csv"
+}
+
+contract="run cell repeat status error target device_model kernel fio_version
+engine engine_version job sqpoll iodepth iostats_req iostats_eff iopolicy_req
+iopolicy_eff ioprio scheduler runtime_s iops read_iops write_iops read_bw_kib
+write_bw_kib read_clat_mean_us read_clat_p50_us read_clat_p99_us
+read_clat_p999_us write_clat_mean_us write_clat_p50_us write_clat_p99_us
+write_clat_p999_us lat_mean_us slat_mean_us fio_busy_pct ks_iops ks_r_await_ms
+ks_w_await_ms ks_aqu_sz ks_util_pct ks_flags path_stats"
+for c in $contract; do
+	[ -n "$(col "$c")" ] || fail "results.csv has no column $c"
+	jq -e --arg c "$c" '.runs[0] | has($c)' "$out/results.json" >/dev/null ||
+		fail "results.json runs have no field $c"
+done
+
+# fields every ok run must fill, and the direction's own
+always="run cell repeat status target device_model kernel fio_version engine
+engine_version job sqpoll iodepth iostats_req iostats_eff ioprio scheduler
+runtime_s iops read_iops write_iops read_bw_kib write_bw_kib lat_mean_us
+slat_mean_us fio_busy_pct ks_iops ks_r_await_ms ks_w_await_ms ks_aqu_sz
+ks_util_pct"
+reads="read_clat_mean_us read_clat_p50_us read_clat_p99_us read_clat_p999_us"
+writes="write_clat_mean_us write_clat_p50_us write_clat_p99_us write_clat_p999_us"
+for c in $always $reads $writes status job; do
+	eval "c_$c=$(col "$c")"
+done
+for c in $always; do
+	eval "n=\$c_$c"
+	empty=$(awk -F, -v n="$n" 'NR > 1 && $n == "" { c++ } END { print c + 0 }' "$csv")
+	[ "$empty" -eq 0 ] || fail "$empty rows have no $c"
+done
+for c in $reads; do
+	eval "n=\$c_$c"
+	awk -F, -v n="$n" -v j="$c_job" 'NR > 1 && $j == "randread-qd1" && $n == "" { bad = 1 }
+		END { exit bad }' "$csv" || fail "a read run has no $c"
+done
+for c in $writes; do
+	eval "n=\$c_$c"
+	awk -F, -v n="$n" -v j="$c_job" 'NR > 1 && $j == "randwrite-qd32" && $n == "" { bad = 1 }
+		END { exit bad }' "$csv" || fail "a write run has no $c"
+done
+bad=$(awk -F, -v s="$c_status" 'NR > 1 && $s != "ok"' "$csv")
+[ -z "$bad" ] || fail "runs failed: $bad"
+
+# interleaved: rows 1..cells are repeat 1, in the same cell order as repeat 2
+awk -F, -v cells=$cells 'NR == 1 { next }
+	{ r = NR - 1; want = (r <= cells) ? 1 : 2
+	  if ($3 != want) exit 1
+	  if (r <= cells) name[r] = $2; else if (name[r - cells] != $2) exit 1 }' "$csv" ||
+	fail "cells are not interleaved across repeats"
+
+# requested against effective iostats
+eff2=$(awk -F, -v q="$(col iostats_req)" -v e="$(col iostats_eff)" \
+	'NR > 1 && $q == 2 { print $e; exit }' "$csv")
+awk -F, -v q="$(col iostats_req)" -v e="$(col iostats_eff)" \
+	'NR > 1 && $q != 2 && $q != $e { exit 1 }' "$csv" ||
+	fail "iostats 0 or 1 did not read back as written"
+case $eff2 in
+1|2) echo "iostats: 2 requested, $eff2 effective" ;;
+*) fail "iostats=2 recorded an effective value of '$eff2'" ;;
+esac
+
+# fio's figures are fio's: the raw JSON of every run says the same
+n=$(jq '.runs | length' "$out/results.json")
+[ "$n" -eq "$rows" ] || fail "results.json has $n runs, results.csv $rows"
+i=0
+while [ $i -lt "$n" ]; do
+	raw=$out/$(jq -r ".runs[$i].raw" "$out/results.json")
+	[ -s "$raw" ] || fail "no raw fio output $raw"
+	[ -s "$out/$(jq -r ".runs[$i].diskstats" "$out/results.json")" ] ||
+		fail "no diskstats snapshots for run $((i + 1))"
+	jq -e --slurpfile f "$raw" --argjson i $i '
+		def close(a; b): ((a - b) | fabs) <= 1e-4 * (b | fabs) + 1e-3;
+		.runs[$i] as $r | $f[0].jobs[0] as $j |
+		close($r.iops; $j.read.iops + $j.write.iops) and
+		(if $j.read.total_ios > 0 then
+			close($r.read_clat_p99_us; $j.read.clat_ns.percentile["99.000000"] / 1000) and
+			close($r.read_clat_mean_us; $j.read.clat_ns.mean / 1000)
+		 else
+			close($r.write_clat_p99_us; $j.write.clat_ns.percentile["99.000000"] / 1000) and
+			close($r.write_clat_p999_us; $j.write.clat_ns.percentile["99.900000"] / 1000)
+		 end)' "$out/results.json" >/dev/null ||
+		fail "run $((i + 1)): results differ from fio's JSON $raw"
+	i=$((i + 1))
+done
+
+for k in started host kernel command; do
+	[ -n "$(jqr "$out/meta.json" ".$k // empty")" ] || fail "meta.json has no $k"
+done
+[ -x "$(jqr "$out/meta.json" .fio.path)" ] || fail "meta.json: no fio path"
+jqr "$out/meta.json" .fio.version | grep -q '^fio-' || fail "meta.json: no fio version"
+jq -e '.meta.command | test("--iostats 0,1,2")' "$out/results.json" >/dev/null ||
+	fail "results.json meta has no command line"
+echo "$rows runs, every field present, iostats back at $orig"

@@ -1,0 +1,149 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * diskstats.c: unit test of the /proc/diskstats parser and of the iostat
+ * figures derived from two records, against deltas computed by hand, and
+ * of the flags raised when the kernel and fio disagree.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "diskstats.h"
+#include "metrics.h"
+
+static int failures;
+
+#define CHECK(cond) do { if (!(cond)) { \
+	fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
+	failures++; } } while (0)
+
+static int near(double a, double b)
+{
+	return fabs(a - b) <= 1e-9 * (fabs(b) > 1 ? fabs(b) : 1);
+}
+
+static void test_parse(void)
+{
+	struct diskstats_rec r;
+
+	CHECK(!diskstats_parse_line(" 259       0 nvme0n1 1 2 3 4 5 6 7 8 9 10 11 "
+				    "12 13 14 15 16 17", &r));
+	CHECK(r.major == 259 && r.minor == 0 && !strcmp(r.name, "nvme0n1"));
+	CHECK(r.nfields == 17 && r.f[0] == 1 && r.f[9] == 10 && r.f[16] == 17);
+	/* a 4.x kernel's 11 fields */
+	CHECK(!diskstats_parse_line("   8 0 sda 1 2 3 4 5 6 7 8 0 10 11", &r));
+	CHECK(r.nfields == 11);
+	CHECK(diskstats_parse_line("   8 0 sda 1 2 3", &r));
+	CHECK(diskstats_parse_line("garbage", &r));
+	CHECK(diskstats_parse_line("8 0 sda 1 x 3 4 5 6 7 8 9 10 11", &r));
+}
+
+static void rec(struct diskstats_rec *r, unsigned long long rd, unsigned long long rt,
+		unsigned long long wr, unsigned long long wt, unsigned long long io,
+		unsigned long long q)
+{
+	memset(r, 0, sizeof(*r));
+	strcpy(r->name, "zram0");
+	r->nfields = 17;
+	r->f[0] = rd;
+	r->f[3] = rt;
+	r->f[4] = wr;
+	r->f[7] = wt;
+	r->f[9] = io;
+	r->f[10] = q;
+}
+
+/*
+ * 2000 ms interval: reads 1000 -> 21000 (20000), read ticks 500 -> 4500
+ * (4000 ms): r_await 0.2 ms; writes 10 -> 5010 (5000), write ticks
+ * 100 -> 2600 (2500): w_await 0.5 ms; io_ticks 300 -> 2100 (1800 ms):
+ * %util 90; time in queue 1000 -> 7500 (6500 ms): aqu-sz 3.25; IOPS
+ * (20000 + 5000) / 2 s = 12500.
+ */
+static void test_derive(void)
+{
+	struct diskstats_rec a, b;
+	struct iostat_figs m;
+
+	rec(&a, 1000, 500, 10, 100, 300, 1000);
+	rec(&b, 21000, 4500, 5010, 2600, 2100, 7500);
+	CHECK(!iostat_derive(&a, &b, 2000.0, &m));
+	CHECK(m.r_ios == 20000 && m.w_ios == 5000);
+	CHECK(near(m.r_iops, 10000.0) && near(m.w_iops, 2500.0));
+	CHECK(near(m.iops, 12500.0));
+	CHECK(near(m.r_await_ms, 0.2));
+	CHECK(near(m.w_await_ms, 0.5));
+	CHECK(near(m.util_pct, 90.0));
+	CHECK(near(m.aqu_sz, 3.25));
+
+	/* no I/O: awaits are 0 as iostat prints them, not NaN */
+	CHECK(!iostat_derive(&a, &a, 1000.0, &m));
+	CHECK(m.r_await_ms == 0.0 && m.w_await_ms == 0.0 && m.util_pct == 0.0);
+
+	/* a 32-bit counter that wrapped: 4294967000 -> 704 is 1000 */
+	rec(&a, 4294967000ull, 0, 0, 0, 0, 0);
+	rec(&b, 704, 0, 0, 0, 0, 0);
+	CHECK(!iostat_derive(&a, &b, 1000.0, &m));
+	CHECK(m.r_ios == 1000);
+
+	CHECK(iostat_derive(&a, &b, 0.0, &m));
+}
+
+/*
+ * The ns-io_ticks thread's case: QD1 with think time, fio saw 6000 IOPS at
+ * 10 us mean clat, so the device had an I/O in flight 6% of the time,
+ * while io_ticks said 98%.
+ */
+static void test_flags(void)
+{
+	struct fio_figs_brief fio = {
+		.ios = 6000, .iops = 6000, .r_iops = 6000, .r_clat_mean_us = 10,
+	};
+	struct iostat_figs ks = {
+		.interval_ms = 1000, .r_ios = 6000, .r_iops = 6000, .iops = 6000,
+		.r_await_ms = 0.011, .aqu_sz = 0.06, .util_pct = 98.0,
+	};
+	char flags[128];
+
+	CHECK(near(fio_inflight(&fio), 0.06));
+	CHECK(near(fio_busy_pct(&fio), 6.0));
+	metrics_flags(&ks, &fio, flags, sizeof(flags));
+	CHECK(!strcmp(flags, "util_vs_busy"));
+
+	/* the same run with a truthful %util: no flag */
+	ks.util_pct = 6.5;
+	metrics_flags(&ks, &fio, flags, sizeof(flags));
+	CHECK(!strcmp(flags, ""));
+
+	/* iostats off: the kernel counted nothing */
+	memset(&ks, 0, sizeof(ks));
+	ks.interval_ms = 1000;
+	metrics_flags(&ks, &fio, flags, sizeof(flags));
+	CHECK(!strcmp(flags, "no_kstats"));
+
+	/* counts 10% apart, await 3x clat */
+	ks.r_ios = 6600;
+	ks.r_await_ms = 0.030;
+	ks.util_pct = 6.0;
+	fio.r_clat_mean_us = 100;
+	ks.r_await_ms = 0.300;
+	metrics_flags(&ks, &fio, flags, sizeof(flags));
+	CHECK(!strcmp(flags, "ios_vs_fio;r_await_vs_clat"));
+
+	/* busy saturates at 100% for deep queues */
+	fio.r_clat_mean_us = 1000;
+	CHECK(near(fio_inflight(&fio), 6.0) && fio_busy_pct(&fio) == 100.0);
+}
+
+int main(void)
+{
+	test_parse();
+	test_derive();
+	test_flags();
+	if (failures) {
+		fprintf(stderr, "%d checks failed\n", failures);
+		return 1;
+	}
+	printf("diskstats: all checks passed\n");
+	return 0;
+}

@@ -1,0 +1,122 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sweep.c: unit test of the run command line and the sweep plan: defaults,
+ * lists, bad values refused, the cell cross product and its stable names,
+ * and which job files count as writing.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "sweep.h"
+
+static int failures;
+
+#define CHECK(cond) do { if (!(cond)) { \
+	fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
+	failures++; } } while (0)
+
+static int parse(struct run_env *env, ...)
+{
+	char *argv[32];
+	int argc = 0;
+	va_list ap;
+
+	va_start(ap, env);
+	while ((argv[argc] = va_arg(ap, char *)))
+		argc++;
+	va_end(ap);
+	return cli_parse_run(argc, argv, env);
+}
+
+static void write_job(const char *path, const char *body)
+{
+	FILE *f = fopen(path, "w");
+
+	fputs(body, f);
+	fclose(f);
+}
+
+int main(void)
+{
+	char rd[] = "/tmp/fioring-sweep-rd.XXXXXX", wr[] = "/tmp/fioring-sweep-wr.XXXXXX";
+	struct strlist none = { 0 }, pol = { 0 };
+	struct sweep_target tg[2];
+	struct run_env env;
+	struct sweep s;
+	int fd;
+
+	/* defaults */
+	CHECK(!parse(&env, "run", NULL));
+	CHECK(env.iostats.nr == 3 && !strcmp(env.iostats.v[2], "2"));
+	CHECK(env.engines.nr == 2 && !strcmp(env.engines.v[0], "fioring") &&
+	      !strcmp(env.engines.v[1], "io_uring"));
+	CHECK(env.repeat == 5 && env.runtime == 5 && env.sqpoll.nr == 1);
+	CHECK(!env.iopolicy.nr && !env.scheduler.nr && !env.force);
+	cli_free(&env);
+
+	/* bad values: refused */
+	CHECK(parse(&env, "run", "--iostats", "1,,2", NULL) < 0);
+	cli_free(&env);
+	CHECK(parse(&env, "run", "--sqpoll", "2", NULL) < 0);
+	cli_free(&env);
+	CHECK(parse(&env, "run", "--repeat", "0", NULL) < 0);
+	cli_free(&env);
+	CHECK(parse(&env, "run", "--runtime", "1s", NULL) < 0);
+	cli_free(&env);
+	CHECK(parse(&env, "run", "--ioprio", "be/9", NULL) < 0);
+	cli_free(&env);
+	CHECK(parse(&env, "run", "--embedded", "nvme", NULL) < 0);
+	cli_free(&env);
+	CHECK(parse(&env, "run", "--bogus", NULL) < 0);
+	cli_free(&env);
+	CHECK(parse(&env, "run", "stray", NULL) < 0);
+	cli_free(&env);
+
+	/* job files: which write */
+	fd = mkstemp(rd);
+	close(fd);
+	fd = mkstemp(wr);
+	close(fd);
+	write_job(rd, "; reads\n[r]\nrw=randread\nbs=4k\n");
+	write_job(wr, "[w]\nreadwrite = randrw\n");
+	CHECK(job_writes(rd) == 0);
+	CHECK(job_writes(wr) == 1);
+	CHECK(job_writes("/nonexistent.fio") < 0);
+
+	/* 2 targets x 2 jobs x 2 engines x 2 sqpoll x 3 iostats, 2 policies
+	 * on the second target */
+	CHECK(!parse(&env, "run", "--job", rd, "--job", wr, "--engine",
+		     "fioring,io_uring", "--sqpoll", "0,1", "-r", "3", NULL));
+	strlist_split(&pol, "numa,round-robin");
+	tg[0] = (struct sweep_target){ "zram0", &none, NULL };
+	tg[1] = (struct sweep_target){ "nvme0n1", &pol, "mq-deadline" };
+	CHECK(!sweep_plan(&s, &env, tg, 2));
+	CHECK(s.nr == 2 * 2 * 2 * 3 + 2 * 2 * 2 * 3 * 2);
+	CHECK(s.cells[0].target == 0 && !s.cells[0].iopolicy);
+	CHECK(!strcmp(s.cells[0].engine, "fioring") && s.cells[0].sqpoll == 0);
+	CHECK(!strncmp(s.cells[0].name, "zram0/fioring/fioring-sweep-rd.", 31));
+	CHECK(strstr(s.cells[0].name, "/sq0/iostats0/iopolicy-/prio-none/sched-none"));
+	CHECK(!s.cells[0].job_writes && s.cells[12].job_writes);
+	CHECK(!strcmp(s.cells[24].iopolicy, "numa") &&
+	      !strcmp(s.cells[25].iopolicy, "round-robin"));
+	CHECK(strstr(s.cells[25].name, "/iopolicy-round-robin/prio-none/sched-mq-deadline"));
+	/* names are unique: rows with one name are repeats of one setting */
+	for (int i = 0; i < s.nr; i++)
+		for (int k = i + 1; k < s.nr; k++)
+			CHECK(strcmp(s.cells[i].name, s.cells[k].name));
+	sweep_free(&s);
+	strlist_free(&pol);
+	cli_free(&env);
+	unlink(rd);
+	unlink(wr);
+	if (failures) {
+		fprintf(stderr, "%d checks failed\n", failures);
+		return 1;
+	}
+	printf("sweep: all checks passed\n");
+	return 0;
+}
