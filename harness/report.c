@@ -351,6 +351,8 @@ static int write_doc(struct report *rep, const struct report_plot *plots,
 	failed_table(rep, &doc);
 
 	doc_heading(&doc, 2, "Plots");
+	if (!nplots)
+		doc_para(&doc, "No plots: no run of this sweep has the figures they need.");
 	for (i = 0; i < nplots; i++) {
 		ret = doc_image(&doc, plots[i].name, plots[i].caption);
 		if (ret) {

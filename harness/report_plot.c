@@ -201,7 +201,7 @@ static size_t distinct(const struct report *rep, const char *col,
  * iops.dat: a row per group of cells that differ only in iostats, with
  * median, lo and hi for every iostats value.
  */
-static int iops_data(const struct report *rep, size_t *nseries)
+static int iops_data(const struct report *rep, size_t *nseries, size_t *points)
 {
 	const char *vals[8];
 	size_t nv = distinct(rep, "iostats_req", vals, 8), i, j, k;
@@ -209,6 +209,7 @@ static int iops_data(const struct report *rep, size_t *nseries)
 	FILE *f = dat_open(rep, "iops");
 	int ret = -ENOMEM;
 
+	*points = 0;
 	if (!keys || !f)
 		goto out;
 	fputs("setting", f);
@@ -256,6 +257,8 @@ static int iops_data(const struct report *rep, size_t *nseries)
 					m = o;
 				free(ok);
 			}
+			if (m && !isnan(m->iops))
+				(*points)++;
 			num(f, m ? m->iops : NAN);
 			num(f, m ? m->iops_lo : NAN);
 			num(f, m ? m->iops_hi : NAN);
@@ -276,11 +279,12 @@ out:
 	return ret;
 }
 
-static int clat_data(const struct report *rep)
+static int clat_data(const struct report *rep, size_t *points)
 {
 	FILE *f = dat_open(rep, "clat");
 	size_t i;
 
+	*points = 0;
 	if (!f)
 		return -errno;
 	for (i = 0; i < rep->ncells; i++) {
@@ -293,6 +297,7 @@ static int clat_data(const struct report *rep)
 		num(f, c->clat_p99);
 		num(f, c->clat_p999);
 		fputc('\n', f);
+		(*points)++;
 	}
 	return dat_close(f);
 }
@@ -397,28 +402,32 @@ static int scatter_data(const struct report *rep, const char *name, int util,
 int report_plots(struct report *rep, struct report_plot *plots, size_t *nplots)
 {
 	char extra[512], titles[256], dat[PATH_MAX];
-	size_t n;
+	size_t n, nseries;
 	int ret;
 
 	*nplots = 0;
 	if (mkdir(rep->plotdir, 0755) && errno != EEXIST)
 		return -errno;
 
-	ret = iops_data(rep, &n);
+	ret = iops_data(rep, &nseries, &n);
 	if (ret)
 		return ret;
-	snprintf(extra, sizeof(extra), "nseries=%zu", n);
+	snprintf(extra, sizeof(extra), "nseries=%zu", nseries);
 	if (n && (ret = plot(rep, "iops", extra)))
 		return ret;
 	if (n)
 		plots[(*nplots)++] = (struct report_plot){ "iops",
 			"IOPS per setting, iostats side by side: median and 95% bootstrap interval" };
 
-	ret = clat_data(rep);
-	if (ret || (ret = plot(rep, "clat", "")))
+	ret = clat_data(rep, &n);
+	if (ret)
 		return ret;
-	plots[(*nplots)++] = (struct report_plot){ "clat",
-		"Completion latency p50 / p99 / p99.9 per setting (log scale)" };
+	if (n) {
+		if ((ret = plot(rep, "clat", "")))
+			return ret;
+		plots[(*nplots)++] = (struct report_plot){ "clat",
+			"Completion latency p50 / p99 / p99.9 per setting (log scale)" };
+	}
 
 	ret = sqpoll_data(rep, &n);
 	if (ret)
