@@ -81,4 +81,10 @@ echo "1,2,3" >>"$T_TMP/bad/results.csv"
 "$bench" report "$T_TMP/bad" >"$T_TMP/badout" 2>&1 && fail "malformed results accepted"
 grep -q 'results.csv line 4: 3 fields, the header has 44' "$T_TMP/badout" || fail "bad line not named"
 [ -e "$T_TMP/bad/report.html" ] && fail "a report was written from a malformed file"
+# every run failed: still a report, saying so
+sh "$FIORING_TOP/tests/fixtures/synth-results.sh" "$T_TMP/allfail" 1 3 \
+	zram0:fioring:randread-qd32:0:1:500000:5:3 || fail "synth"
+"$bench" report "$T_TMP/allfail" >"$T_TMP/allfail.out" 2>&1 || fail "report of an all-failed sweep failed"
+grep -q "3 of 3 runs FAILED" "$T_TMP/allfail/report.md" || fail "all-failed: failures not said"
+grep -q "^No plots" "$T_TMP/allfail/report.md" || fail "all-failed: no word on the missing plots"
 echo "report as expected"
