@@ -81,6 +81,26 @@ echo "1,2,3" >>"$T_TMP/bad/results.csv"
 "$bench" report "$T_TMP/bad" >"$T_TMP/badout" 2>&1 && fail "malformed results accepted"
 grep -q 'results.csv line 4: 3 fields, the header has 44' "$T_TMP/badout" || fail "bad line not named"
 [ -e "$T_TMP/bad/report.html" ] && fail "a report was written from a malformed file"
+# per-path stats: shares and latencies from the JSON each run names
+p=$T_TMP/paths
+sh "$FIORING_TOP/tests/fixtures/synth-results.sh" "$p" 3 4 \
+	nvme0n1:fioring:randread-qd32:0:1:200000:5 || fail "synth"
+mkdir "$p/paths"
+awk -F, -v OFS=, 'NR > 1 { $NF = "paths/r" $1 ".json" } 1' "$p/results.csv" >"$p/r.csv" &&
+	mv "$p/r.csv" "$p/results.csv"
+for r in 1 2 3; do
+	echo '{"paths": [{"name": "nvme0c0n1", "ios": 900, "clat_mean_us": 40, "clat_p99_us": 90},
+		{"name": "nvme0c1n1", "read": {"ios": 100, "clat_mean_us": 400, "clat_p99_us": 900}}]}' \
+		>"$p/paths/r$r.json"
+done
+echo "not json" >"$p/paths/r4.json"
+"$bench" report "$p" >"$T_TMP/paths.out" 2>&1 || { cat "$T_TMP/paths.out"; fail "report with path stats"; }
+cat "$p/plots/paths.dat"
+grep -q 'nvme0c0n1" 90 40 90$' "$p/plots/paths.dat" || fail "path 0: share 90%, clat 40/90"
+grep -q 'nvme0c1n1" 10 400 900$' "$p/plots/paths.dat" || fail "path 1: share 10%, clat 400/900"
+[ -s "$p/plots/paths.png" ] && grep -q 'id="plot-paths"' "$p/report.html" || fail "no paths plot"
+grep -q "r4.json: not readable JSON" "$p/report.md" || fail "unreadable path stats not said"
+
 # every run failed: still a report, saying so
 sh "$FIORING_TOP/tests/fixtures/synth-results.sh" "$T_TMP/allfail" 1 3 \
 	zram0:fioring:randread-qd32:0:1:500000:5:3 || fail "synth"
