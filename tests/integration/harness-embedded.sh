@@ -1,0 +1,50 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# harness-embedded.sh: with no --target, fioring-bench run makes its own
+# device (zram through zram-control, or a loop device over tmpfs when asked
+# or when zram is missing), sweeps it, and removes it afterwards, leaving no
+# device, mount or journal line behind.
+
+. "$(dirname "$0")/../lib/common.sh"
+
+bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
+[ -x "$bench" ] || skip "fioring-bench is not built"
+need_root
+[ -e /sys/class/zram-control/hot_add ] || modprobe zram num_devices=0 2>/dev/null
+
+# sweep KIND: one 1-s run on an embedded device of KIND; prints its node
+sweep() {
+	"$bench" run --embedded "$1" --embedded-size 128M \
+		--job "$FIORING_TOP/jobs/randread-qd1.fio" --engine io_uring \
+		--iostats 1 --repeat 1 --runtime 1 --out "$T_TMP/$1" \
+		--state "$T_TMP/journal" >"$T_TMP/$1.log" 2>&1 ||
+		{ cat "$T_TMP/$1.log"; fail "the $1 sweep failed"; }
+	cat "$T_TMP/$1.log" >&2
+	jqr "$T_TMP/$1/meta.json" .embedded
+}
+
+for kind in zram loop; do
+	if [ $kind = zram ] && [ ! -e /sys/class/zram-control/hot_add ]; then
+		echo "no zram here: the loop fallback is tested alone"
+		continue
+	fi
+	dev=$(sweep $kind)
+	case $dev in
+	/dev/$kind[0-9]*) ;;
+	*) fail "the $kind sweep ran on '$dev'" ;;
+	esac
+	[ "$(awk -F, 'NR == 2 { print $4 }' "$T_TMP/$kind/results.csv")" = ok ] ||
+		fail "the run on the embedded $kind device failed"
+	name=${dev#/dev/}
+	if [ $kind = zram ]; then
+		[ ! -e /sys/block/$name ] || fail "$dev is still there after the sweep"
+	else
+		[ ! -e /sys/block/$name/loop/backing_file ] ||
+			fail "$dev is still bound after the sweep"
+		! grep -q ' /run/fioring/tmpfs\.' /proc/mounts ||
+			fail "the loop device's tmpfs is still mounted"
+	fi
+	[ ! -s "$T_TMP/journal" ] || fail "the journal is not empty after the $kind sweep"
+	echo "$kind: swept $dev and removed it"
+done

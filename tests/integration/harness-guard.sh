@@ -1,0 +1,45 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# harness-guard.sh: the blkid guard.  A write job against a loop device that
+# carries an ext4 filesystem, or is mounted, is refused with one line that
+# says why, before anything is written or any results directory made; the
+# filesystem is intact afterwards.  A read job on the same device runs.
+
+. "$(dirname "$0")/../lib/common.sh"
+
+bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
+[ -x "$bench" ] || skip "fioring-bench is not built"
+need_root
+command -v mkfs.ext4 >/dev/null || skip "no mkfs.ext4"
+loop_make 64M || skip "cannot make a loop device"
+dev=$DEV
+mkfs.ext4 -q "$dev" || fail "mkfs.ext4 $dev failed"
+before=$(blkid -o value -s UUID "$dev")
+
+# sweep NAME JOB: a 1-s sweep of JOB on dev
+sweep() {
+	"$bench" run --target "$dev" --job "$FIORING_TOP/jobs/$2.fio" \
+		--engine io_uring --iostats 1 --repeat 1 --runtime 1 \
+		--out "$T_TMP/$1" --state "$T_TMP/journal" >"$T_TMP/$1.log" 2>&1
+}
+
+sweep write randwrite-qd32 && fail "a write job ran on a device with ext4"
+cat "$T_TMP/write.log"
+grep -q "refusing to write to $dev: .*filesystem.*ext4" "$T_TMP/write.log" ||
+	fail "the refusal does not name the filesystem"
+[ "$(wc -l <"$T_TMP/write.log")" -eq 1 ] || fail "the refusal is not one line"
+[ ! -e "$T_TMP/write" ] || fail "a refused sweep made its results directory"
+[ "$(blkid -o value -s UUID "$dev")" = "$before" ] || fail "the filesystem was damaged"
+
+mkdir "$T_TMP/mnt"
+mount "$dev" "$T_TMP/mnt" || fail "cannot mount $dev"
+at_exit "umount $T_TMP/mnt"
+sweep mounted randwrite-qd32 && fail "a write job ran on a mounted device"
+cat "$T_TMP/mounted.log"
+grep -q "is mounted on" "$T_TMP/mounted.log" || fail "the refusal does not say mounted"
+umount "$T_TMP/mnt"
+
+sweep read randread-qd1 || { cat "$T_TMP/read.log"; fail "a read job was refused"; }
+[ "$(blkid -o value -s UUID "$dev")" = "$before" ] || fail "the filesystem was damaged"
+echo "write refused (ext4, mounted), read allowed, filesystem intact"
