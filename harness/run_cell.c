@@ -98,21 +98,26 @@ static int apply_knobs(struct run_ctx *ctx, const struct target *t,
 	return 0;
 }
 
-/* the last non-empty line fio wrote to stderr: its reason for failing */
-static void last_line(const char *path, char *buf, size_t len)
+/*
+ * What fio wrote to stderr, its lines joined with "; ": the cause comes
+ * first ("failed parsing rw=..."), the consequence last ("job dropped").
+ */
+static void fio_message(const char *path, char *buf, size_t len)
 {
-	char *all, *end, *start;
-	size_t n;
+	char *all, *line, *save;
+	size_t n, used = 0;
 
 	buf[0] = '\0';
 	if (file_read_all(path, &all, &n))
 		return;
-	end = all + n;
-	while (end > all && (end[-1] == '\n' || end[-1] == ' '))
-		end--;
-	*end = '\0';
-	start = strrchr(all, '\n');
-	snprintf(buf, len, "%s", start ? start + 1 : all);
+	for (line = strtok_r(all, "\n", &save); line && used + 1 < len;
+	     line = strtok_r(NULL, "\n", &save)) {
+		str_trim(line);
+		if (!*line)
+			continue;
+		used += snprintf(buf + used, len - used, "%s%s", used ? "; " : "",
+				 line);
+	}
 	free(all);
 }
 
@@ -332,7 +337,7 @@ int run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 		return 0;
 	}
 	if (ex.code) {
-		last_line(err, msg, sizeof(msg));
+		fio_message(err, msg, sizeof(msg));
 		if (ex.signal)
 			row_fail(r, "fio killed by %s: %s", strsignal(ex.signal), msg);
 		else
@@ -353,7 +358,7 @@ int run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 	fill_fio(r, &fr);
 	ctx->fio_runtime_ns += (uint64_t)(r->runtime_s * 1e9);
 	if (fr.job_error) {
-		last_line(err, msg, sizeof(msg));
+		fio_message(err, msg, sizeof(msg));
 		row_fail(r, "fio job error %d (%s)%s%s", fr.job_error,
 			 strerror(fr.job_error), msg[0] ? ": " : "", msg);
 	}

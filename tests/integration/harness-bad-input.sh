@@ -1,0 +1,63 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# harness-bad-input.sh: fioring-bench refuses bad input with one line that
+# names what is wrong and a non-zero exit, touching nothing; and a fio run
+# that fails is a recorded failure carrying fio's message while the sweep
+# goes on.
+
+. "$(dirname "$0")/../lib/common.sh"
+
+bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
+[ -x "$bench" ] || skip "fioring-bench is not built"
+need_root
+
+# refused WANT_RC PATTERN ARGS...: one line matching PATTERN, exit WANT_RC
+refused() {
+	want=$1 pat=$2
+	shift 2
+	"$bench" "$@" >"$T_TMP/out" 2>&1
+	rc=$?
+	cat "$T_TMP/out"
+	[ $rc -eq "$want" ] || fail "'$*' exited $rc, want $want"
+	[ "$(wc -l <"$T_TMP/out")" -eq 1 ] || fail "'$*' did not answer in one line"
+	grep -q -- "$pat" "$T_TMP/out" || fail "'$*' did not say: $pat"
+}
+
+st="--state $T_TMP/journal"
+refused 2 "unknown command 'frobnicate'" frobnicate
+refused 2 "bad --iostats value '1,,2'" run --iostats 1,,2 $st
+refused 2 "bad --sqpoll value '2'" run --sqpoll 2 $st
+refused 2 "bad --repeat value 'many'" run --repeat many $st
+refused 2 "bad --embedded-size value '12Q'" run --embedded-size 12Q $st
+refused 2 "unknown option --iodepth" run --iodepth 4 $st
+refused 2 "option --out needs a value" run --out
+refused 1 "--target /dev/fioring-none: No such file" run --target /dev/fioring-none \
+	--engine io_uring --out "$T_TMP/none" $st
+refused 1 "--job /nonexistent.fio" run --job /nonexistent.fio --engine io_uring $st
+refused 1 "cannot run fio '/bin/false-fio'" run --fio /bin/false-fio $st
+refused 1 "fioring engine (libfioring.so) is not found: /nonexistent.so" \
+	run --engine fioring --engine-lib /nonexistent.so $st
+[ ! -e "$T_TMP/none" ] || fail "a refused run made its results directory"
+"$bench" --help | grep -q 'restore' || fail "--help does not list restore"
+"$bench" --version | grep -q '^fioring-bench ' || fail "--version"
+
+# a job fio rejects, between two good runs
+zram_make 128M || skip "cannot make a zram device"
+cat >"$T_TMP/broken.fio" <<JOB
+[broken]
+rw=sideways
+JOB
+"$bench" run --target "$DEV" --job "$FIORING_TOP/jobs/randread-qd1.fio" \
+	--job "$T_TMP/broken.fio" --engine io_uring --iostats 1 --repeat 2 \
+	--runtime 1 --out "$T_TMP/sweep" $st 2>"$T_TMP/log"
+rc=$?
+cat "$T_TMP/log"
+[ $rc -eq 1 ] || fail "a sweep with failed runs exited $rc, want 1"
+csv=$T_TMP/sweep/results.csv
+[ "$(grep -c ',ok,' "$csv")" -eq 2 ] || fail "the good runs are not all ok"
+[ "$(grep -c ',failed,' "$csv")" -eq 2 ] || fail "the broken runs are not recorded as failed"
+grep ',failed,' "$csv" | grep -q 'sideways' || fail "the failure does not carry fio's message"
+jq -e '[.runs[] | select(.status == "failed") | .error | length > 0] | all' \
+	"$T_TMP/sweep/results.json" >/dev/null || fail "results.json lacks the error"
+echo "bad input refused; a failing fio run recorded and the sweep went on"
