@@ -512,7 +512,8 @@ int cmd_run(int argc, char **argv)
 		ctx->out);
 	if (sweep_run(ctx, t0))
 		goto out;
-	status = ctx->nr_failed ? 1 : 0;
+	/* finished: 3 tells "some runs failed" from "could not sweep" */
+	status = ctx->nr_failed ? 3 : 0;
 out:
 	if (teardown(ctx))
 		status = 1;

@@ -53,7 +53,7 @@ JOB
 	--runtime 1 --out "$T_TMP/sweep" $st 2>"$T_TMP/log"
 rc=$?
 cat "$T_TMP/log"
-[ $rc -eq 1 ] || fail "a sweep with failed runs exited $rc, want 1"
+[ $rc -eq 3 ] || fail "a sweep with failed runs exited $rc, want 3"
 csv=$T_TMP/sweep/results.csv
 [ "$(grep -c ',ok,' "$csv")" -eq 2 ] || fail "the good runs are not all ok"
 [ "$(grep -c ',failed,' "$csv")" -eq 2 ] || fail "the broken runs are not recorded as failed"
