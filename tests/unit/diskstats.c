@@ -8,19 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "diskstats.h"
 #include "metrics.h"
-
-static int failures;
-
-#define CHECK(cond) do { if (!(cond)) { \
-	fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-	failures++; } } while (0)
-
-static int near(double a, double b)
-{
-	return fabs(a - b) <= 1e-9 * (fabs(b) > 1 ? fabs(b) : 1);
-}
 
 static void test_parse(void)
 {
@@ -140,10 +130,5 @@ int main(void)
 	test_parse();
 	test_derive();
 	test_flags();
-	if (failures) {
-		fprintf(stderr, "%d checks failed\n", failures);
-		return 1;
-	}
-	printf("diskstats: all checks passed\n");
-	return 0;
+	return check_done("diskstats");
 }

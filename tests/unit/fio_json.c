@@ -9,18 +9,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "check.h"
 #include "fio_json.h"
-
-static int failures;
-
-#define CHECK(cond) do { if (!(cond)) { \
-	fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-	failures++; } } while (0)
-
-static int near(double a, double b)
-{
-	return fabs(a - b) <= 1e-9 * (fabs(b) > 1 ? fabs(b) : 1);
-}
 
 #define DIR_NONE "{ \"total_ios\": 0, \"iops\": 0, \"bw\": 0, \"runtime\": 0 }"
 
@@ -100,10 +90,5 @@ int main(void)
 	CHECK(strstr(err, "does not parse"));
 	CHECK(fio_json_parse("{ \"jobs\": [] }", 14, &r, err, sizeof(err)));
 	CHECK(strstr(err, "no jobs"));
-	if (failures) {
-		fprintf(stderr, "%d checks failed\n", failures);
-		return 1;
-	}
-	printf("fio_json: all checks passed\n");
-	return 0;
+	return check_done("fio_json");
 }

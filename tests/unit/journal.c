@@ -12,14 +12,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "fileio.h"
 #include "journal.h"
-
-static int failures;
-
-#define CHECK(cond) do { if (!(cond)) { \
-	fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-	failures++; } } while (0)
 
 static char dir[] = "/tmp/fioring-journal-test.XXXXXX";
 
@@ -111,10 +106,5 @@ int main(void)
 	snprintf(line, sizeof(line), "rm -rf %s", dir);
 	if (system(line))
 		fprintf(stderr, "could not remove %s\n", dir);
-	if (failures) {
-		fprintf(stderr, "%d checks failed\n", failures);
-		return 1;
-	}
-	printf("journal: all checks passed\n");
-	return 0;
+	return check_done("journal");
 }

@@ -10,14 +10,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "check.h"
 #include "cli.h"
 #include "sweep.h"
-
-static int failures;
-
-#define CHECK(cond) do { if (!(cond)) { \
-	fprintf(stderr, "FAIL %s:%d: %s\n", __FILE__, __LINE__, #cond); \
-	failures++; } } while (0)
 
 static int parse(struct run_env *env, ...)
 {
@@ -40,6 +35,18 @@ static void write_job(const char *path, const char *body)
 	fclose(f);
 }
 
+/* option, value: each one refused */
+static const char *const bad[][2] = {
+	{ "--iostats", "1,,2" },
+	{ "--sqpoll", "2" },
+	{ "--repeat", "0" },
+	{ "--runtime", "1s" },
+	{ "--ioprio", "be/9" },
+	{ "--embedded", "nvme" },
+	{ "--bogus", NULL },
+	{ "stray", NULL },
+};
+
 int main(void)
 {
 	char rd[] = "/tmp/fioring-sweep-rd.XXXXXX", wr[] = "/tmp/fioring-sweep-wr.XXXXXX";
@@ -59,22 +66,10 @@ int main(void)
 	cli_free(&env);
 
 	/* bad values: refused */
-	CHECK(parse(&env, "run", "--iostats", "1,,2", NULL) < 0);
-	cli_free(&env);
-	CHECK(parse(&env, "run", "--sqpoll", "2", NULL) < 0);
-	cli_free(&env);
-	CHECK(parse(&env, "run", "--repeat", "0", NULL) < 0);
-	cli_free(&env);
-	CHECK(parse(&env, "run", "--runtime", "1s", NULL) < 0);
-	cli_free(&env);
-	CHECK(parse(&env, "run", "--ioprio", "be/9", NULL) < 0);
-	cli_free(&env);
-	CHECK(parse(&env, "run", "--embedded", "nvme", NULL) < 0);
-	cli_free(&env);
-	CHECK(parse(&env, "run", "--bogus", NULL) < 0);
-	cli_free(&env);
-	CHECK(parse(&env, "run", "stray", NULL) < 0);
-	cli_free(&env);
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		CHECK(parse(&env, "run", bad[i][0], bad[i][1], NULL) < 0);
+		cli_free(&env);
+	}
 
 	/* job files: which write */
 	fd = mkstemp(rd);
@@ -113,10 +108,5 @@ int main(void)
 	cli_free(&env);
 	unlink(rd);
 	unlink(wr);
-	if (failures) {
-		fprintf(stderr, "%d checks failed\n", failures);
-		return 1;
-	}
-	printf("sweep: all checks passed\n");
-	return 0;
+	return check_done("sweep");
 }
