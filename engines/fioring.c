@@ -27,6 +27,7 @@
 #include "fio.h"
 #include "optgroup.h"
 #include "fioring.h"
+#include "nvme_cmd.h"
 
 #define ENGINE "fioring"
 
@@ -38,20 +39,25 @@ static int fioring_err(struct thread_data *td, int err, const char *what)
 }
 
 /*
- * An NVMe generic char device shows up in sysfs under the nvme-generic
- * class; any other char device cannot take block I/O.
+ * An NVMe generic char device belongs to the nvme-generic class; any other
+ * char device cannot take block I/O.  The class shows in the device's
+ * subsystem link, not in its path (under the controller, or under the
+ * subsystem with native multipath).
  */
 static bool chrdev_is_nvme_generic(dev_t rdev)
 {
 	char path[64], link[256];
+	const char *class;
 	ssize_t len;
 
-	snprintf(path, sizeof(path), "/sys/dev/char/%u:%u", major(rdev), minor(rdev));
+	snprintf(path, sizeof(path), "/sys/dev/char/%u:%u/subsystem", major(rdev),
+		 minor(rdev));
 	len = readlink(path, link, sizeof(link) - 1);
 	if (len < 0)
 		return false;
 	link[len] = '\0';
-	return strstr(link, "/nvme-generic/") != NULL;
+	class = strrchr(link, '/');
+	return class && !strcmp(class + 1, "nvme-generic");
 }
 
 /*
@@ -78,9 +84,7 @@ static int fioring_check_file(struct thread_data *td, struct fio_file *f)
 			f->file_name);
 		return -ENODEV;
 	}
-	log_err(ENGINE ": %s: NVMe passthrough (io_uring_cmd) is not in this build\n",
-		f->file_name);
-	return -EOPNOTSUPP;
+	return 0;
 }
 
 static int fioring_check_options(struct thread_data *td)
@@ -113,11 +117,14 @@ static int fio_fioring_init(struct thread_data *td)
 {
 	struct fioring_options *o = td->eo;
 	struct fioring_data *ld;
+	bool nvme;
 	int ret;
 
 	if (!fioring_host_ok())
 		return 1;
 	if (fioring_check_options(td))
+		return 1;
+	if (nvme_cmd_check_job(td, &nvme))
 		return 1;
 
 	ld = calloc(1, sizeof(*ld));
@@ -126,6 +133,7 @@ static int fio_fioring_init(struct thread_data *td)
 	td->io_ops_data = ld;
 	ld->depth = td->o.iodepth;
 	ld->sqpoll = o->sqpoll_thread;
+	ld->nvme = nvme;
 	ld->batch = calloc(ld->depth, sizeof(*ld->batch));
 	ld->events = calloc(ld->depth, sizeof(*ld->events));
 	ld->io_us = calloc(ld->depth, sizeof(*ld->io_us));
@@ -181,6 +189,8 @@ static int fioring_ring_setup(struct thread_data *td)
 	/* never more completions outstanding than io_u */
 	p.flags |= IORING_SETUP_CQSIZE;
 	p.cq_entries = ld->depth;
+	if (ld->nvme)
+		p.flags |= NVME_CMD_RING_FLAGS;
 
 	for (;;) {
 		ret = io_uring_queue_init_params(ld->depth, &ld->ring, &p);
@@ -402,12 +412,19 @@ static enum fio_q_status fio_fioring_queue(struct thread_data *td, struct io_u *
 		return FIO_Q_COMPLETED;
 	}
 
+	if (ld->nvme && nvme_cmd_check_io(io_u)) {
+		io_u->error = EINVAL;
+		return FIO_Q_COMPLETED;
+	}
+
 	sqe = io_uring_get_sqe(&ld->ring);
 	if (!sqe)
 		return FIO_Q_BUSY;
 
 	fd = o->registerfiles ? (int)io_u->file->engine_pos : io_u->file->fd;
-	if (ddir_rw(io_u->ddir))
+	if (ld->nvme)
+		nvme_cmd_prep(td, io_u, sqe, fd);
+	else if (ddir_rw(io_u->ddir))
 		fioring_prep_rw(td, io_u, sqe, fd);
 	else
 		fioring_prep_sync(td, io_u, sqe, fd);
@@ -515,7 +532,10 @@ static unsigned int fioring_reap(struct fioring_data *ld, unsigned int events,
 		if (events + n >= max)
 			break;
 		io_u = io_uring_cqe_get_data(cqe);
-		fioring_complete(io_u, cqe->res);
+		if (ld->nvme)
+			nvme_cmd_complete(io_u, cqe->res);
+		else
+			fioring_complete(io_u, cqe->res);
 		ld->events[events + n++] = io_u;
 	}
 	io_uring_cq_advance(&ld->ring, n);
@@ -577,6 +597,8 @@ static void fio_fioring_cleanup(struct thread_data *td)
 	if (ld->ring_ready && !(td->flags & TD_F_CHILD))
 		io_uring_queue_exit(&ld->ring);
 	fio_cmdprio_cleanup(&ld->cmdprio);
+	if (ld->nvme)
+		nvme_cmd_cleanup(td);
 	free(ld->fds);
 	free(ld->iovecs);
 	free(ld->io_us);
@@ -620,6 +642,14 @@ static int fio_fioring_get_file_size(struct thread_data *td, struct fio_file *f)
 	if (ret) {
 		td_verror(td, -ret, "file check");
 		return 1;
+	}
+	if (f->filetype == FIO_TYPE_CHAR) {
+		ret = nvme_cmd_get_file_size(td, f);
+		if (ret) {
+			td_verror(td, -ret, "NVMe namespace");
+			return 1;
+		}
+		return 0;
 	}
 	return generic_get_file_size(td, f);
 }

@@ -32,6 +32,8 @@ struct fioring_data {
 	struct io_uring ring;
 	bool ring_ready;
 	bool sqpoll;
+	/* the files are NVMe generic devices: io_uring_cmd, see nvme_cmd.h */
+	bool nvme;
 
 	/* io_u of SQEs written but not yet handed to the kernel, in SQ order */
 	struct io_u **batch;
