@@ -43,6 +43,7 @@ static const struct option run_opts[] = {
 	{ "embedded-size",	required_argument,	NULL, OPT_EMBEDDED_SIZE },
 	{ "force",		no_argument,		NULL, OPT_FORCE },
 	{ "path-stats",		no_argument,		NULL, OPT_PATH_STATS },
+	{ "dry-run",		no_argument,		NULL, 'n' },
 	{ "verbose",		no_argument,		NULL, 'v' },
 	{ "help",		no_argument,		NULL, 'h' },
 	{ NULL, 0, NULL, 0 }
@@ -83,6 +84,7 @@ void cli_usage_run(FILE *f)
 "      --force            write even to a device that holds data\n"
 "      --path-stats       have the fioring engine write per-path stats\n"
 "                         (engine option path_stats=FILE) into DIR/paths/\n"
+"  -n, --dry-run          print the cells and the number of runs; change nothing\n"
 "  -v, --verbose          print fio's command lines and every derived figure\n"
 "  -h, --help             this text\n"
 "\n"
@@ -271,7 +273,7 @@ int cli_parse_run(int argc, char **argv, struct run_env *env)
 	env->cmdline = join_argv(argc, argv);
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":t:j:r:T:o:vh", run_opts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, ":t:j:r:T:o:nvh", run_opts, NULL)) != -1) {
 		l = NULL;
 		name = NULL;
 		switch (c) {
@@ -354,6 +356,9 @@ int cli_parse_run(int argc, char **argv, struct run_env *env)
 			break;
 		case OPT_PATH_STATS:
 			env->path_stats = true;
+			break;
+		case 'n':
+			env->dry_run = true;
 			break;
 		case 'v':
 			env->verbose++;

@@ -40,6 +40,7 @@ struct run_env {
 	int fio_timeout;		/* seconds beyond runtime before a kill */
 	bool force;
 	bool path_stats;
+	bool dry_run;
 	int verbose;
 	char *cmdline;
 };

@@ -39,17 +39,19 @@ static int ioprio_class(const char *s)
 /*
  * Options on fio's command line before the job file are global defaults
  * the job file may override.  Engine options must follow --ioengine.
- * Returns argc; the strings are static or malloc'ed for the process life.
+ * Formatted words live in a->buf; returns argc.
  */
-int fio_build_argv(const struct fio_cmd *c, char **argv, int max)
+int fio_build_argv(const struct fio_cmd *c, struct fio_argv *a)
 {
-	int n = 0, i, cls;
-	char buf[4200];
+	int n = 0, nb = 0, i, cls;
 
-#define ADD(s) do { if (n >= max - 1) return -E2BIG; argv[n++] = (s); } while (0)
-#define ADDF(...) do { snprintf(buf, sizeof(buf), __VA_ARGS__); \
-		       ADD(strdup(buf)); } while (0)
-	ADD((char *)c->fio);
+#define ADD(s) do { if (n >= FIO_ARGV_MAX - 1) return -E2BIG; \
+		     a->argv[n++] = (char *)(s); } while (0)
+#define ADDF(...) do { if (nb >= FIO_ARGV_BUFS) return -E2BIG; \
+		       if (snprintf(a->buf[nb], sizeof(a->buf[nb]), __VA_ARGS__) >= \
+			   (int)sizeof(a->buf[nb])) return -ENAMETOOLONG; \
+		       ADD(a->buf[nb++]); } while (0)
+	ADD(c->fio);
 	ADD("--output-format=json+");
 	ADDF("--ioengine=%s", c->ioengine);
 	if (c->char_dev && !strcmp(c->ioengine, "io_uring_cmd"))
@@ -70,8 +72,8 @@ int fio_build_argv(const struct fio_cmd *c, char **argv, int max)
 	}
 	for (i = 0; c->extra && i < c->extra->nr; i++)
 		ADD(c->extra->v[i]);
-	ADD((char *)c->job);
-	argv[n] = NULL;
+	ADD(c->job);
+	a->argv[n] = NULL;
 	return n;
 #undef ADD
 #undef ADDF
@@ -105,18 +107,18 @@ int fio_run(const struct fio_cmd *c, struct fio_exit *ex, bool verbose)
 	uint64_t slice_ns = 200 * 1000 * 1000, next_tick = 1;
 	struct timespec slice;
 	sigset_t chld, old;
-	char *argv[256];
+	static struct fio_argv a;
 	int argc, st, i;
 	pid_t pid, r;
 
 	memset(ex, 0, sizeof(*ex));
-	argc = fio_build_argv(c, argv, 256);
+	argc = fio_build_argv(c, &a);
 	if (argc < 0)
 		return argc;
 	if (verbose) {
 		fprintf(stderr, "  fio:");
 		for (i = 0; i < argc; i++)
-			fprintf(stderr, " %s", argv[i]);
+			fprintf(stderr, " %s", a.argv[i]);
 		fputc('\n', stderr);
 	}
 	sigemptyset(&chld);
@@ -129,7 +131,7 @@ int fio_run(const struct fio_cmd *c, struct fio_exit *ex, bool verbose)
 		return -errno;
 	}
 	if (!pid)
-		child_exec(argv, c->json_path, c->err_path, &old);
+		child_exec(a.argv, c->json_path, c->err_path, &old);
 	setpgid(pid, pid);
 	if (c->runtime > 0 && c->timeout_s > 0)
 		deadline = start + (uint64_t)(c->runtime + c->timeout_s) * 1000000000ull;

@@ -43,10 +43,19 @@ struct fio_exit {
 	uint64_t wall_ns;	/* fork to reap */
 };
 
+#define FIO_ARGV_MAX	256
+#define FIO_ARGV_BUFS	8
+
+/* fio's argv, and room for the words the harness formats */
+struct fio_argv {
+	char *argv[FIO_ARGV_MAX];
+	char buf[FIO_ARGV_BUFS][4200];
+};
+
 /* set from a signal handler: stop the running fio and the sweep */
 extern volatile sig_atomic_t fio_stop_requested;
 
-int fio_build_argv(const struct fio_cmd *c, char **argv, int max);
+int fio_build_argv(const struct fio_cmd *c, struct fio_argv *a);
 int fio_run(const struct fio_cmd *c, struct fio_exit *ex, bool verbose);
 int run_capture(char *const argv[], char *buf, size_t len);
 

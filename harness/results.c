@@ -14,7 +14,10 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "fileio.h"
 #include "results.h"
+
+#define RESULTS_JSON_EVERY_NS (5 * 1000 * 1000 * 1000ull)
 
 enum col_type { COL_STR, COL_INT, COL_NUM };
 
@@ -192,6 +195,8 @@ int results_add(struct results *res, const struct result_row *r)
 	if (fflush(res->csv) == EOF)
 		return -errno;
 	json_object_array_add(res->runs, row);
+	if (now_ns() - res->json_written_ns < RESULTS_JSON_EVERY_NS)
+		return 0;
 	return results_finish(res);
 }
 
@@ -209,6 +214,7 @@ int results_finish(struct results *res)
 	snprintf(path, sizeof(path), "%s/results.json", res->dir);
 	ret = results_write_json(path, top);
 	json_object_put(top);
+	res->json_written_ns = now_ns();
 	return ret;
 }
 

@@ -7,6 +7,7 @@
 #ifndef FIORING_RESULTS_H
 #define FIORING_RESULTS_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include <json-c/json.h>
@@ -50,6 +51,7 @@ struct results {
 	FILE *csv;
 	json_object *runs;
 	json_object *meta;
+	uint64_t json_written_ns;
 	char dir[4096];
 };
 

@@ -305,6 +305,73 @@ static int setup_targets(struct run_ctx *ctx)
 	return 0;
 }
 
+/* the queue's scheduler as it is, empty when it has none */
+static void sched_now(const struct target *t, char *buf, size_t len)
+{
+	char path[4200], raw[256];
+
+	buf[0] = '\0';
+	if (!target_queue_path(t, "scheduler", path, sizeof(path)) &&
+	    !file_read_line(path, raw, sizeof(raw)))
+		sysfs_selected(raw, buf, len);
+}
+
+/*
+ * --dry-run: the plan without touching the machine.  The embedded device
+ * does not exist yet and multipath policies are not probed, so they show
+ * as "embedded" and as every policy the harness knows.
+ */
+static int dry_run(struct run_ctx *ctx)
+{
+	struct run_env *env = &ctx->env;
+	int n = env->targets.nr ?: 1, i, j, runs, ret = 0;
+	struct sweep_target tg[n];
+	struct target t[n];
+	struct strlist pol[n];
+	char eta[32], sched[n][64];
+
+	memset(pol, 0, sizeof(pol));
+	for (i = 0; i < n && !ret; i++) {
+		tg[i].disk = "embedded";
+		tg[i].sched_now = NULL;
+		tg[i].iopolicy = &pol[i];
+		if (!env->targets.nr)
+			continue;
+		ret = target_resolve(env->targets.v[i], &t[i]);
+		if (ret) {
+			fprintf(stderr, "fioring-bench run: --target %s: %s\n",
+				env->targets.v[i], strerror(-ret));
+			break;
+		}
+		tg[i].disk = t[i].disk;
+		sched_now(&t[i], sched[i], sizeof(sched[i]));
+		tg[i].sched_now = sched[i][0] ? sched[i] : NULL;
+		if (!t[i].iopolicy_path[0])
+			continue;
+		for (j = 0; env->iopolicy.nr ? j < env->iopolicy.nr :
+		     known_iopolicies[j] != NULL; j++)
+			strlist_add(&pol[i], env->iopolicy.nr ? env->iopolicy.v[j] :
+				    known_iopolicies[j]);
+	}
+	if (!ret)
+		ret = sweep_plan(&ctx->sweep, env, tg, n);
+	if (!ret) {
+		for (i = 0; i < ctx->sweep.nr; i++)
+			printf("%s\n", ctx->sweep.cells[i].name);
+		runs = ctx->sweep.nr * env->repeat;
+		/* about half a second of fio start-up and exit per run */
+		fmt_duration(eta, sizeof(eta), runs * (env->runtime + 0.5));
+		printf("%d cells x %d repeats = %d runs", ctx->sweep.nr, env->repeat,
+		       runs);
+		if (env->runtime)
+			printf(", about %s", eta);
+		printf("\n");
+	}
+	for (i = 0; i < n; i++)
+		strlist_free(&pol[i]);
+	return ret ? 1 : 0;
+}
+
 static json_object *make_meta(struct run_ctx *ctx)
 {
 	json_object *m = json_object_new_object(), *fio = json_object_new_object();
@@ -450,6 +517,11 @@ int cmd_run(int argc, char **argv)
 		status = ret > 0 ? 0 : 2;
 		goto out_free;
 	}
+	if (ctx->env.dry_run) {
+		status = (setup_engines(ctx) || setup_jobs(ctx)) ? 1 : dry_run(ctx);
+		sweep_free(&ctx->sweep);
+		goto out_free;
+	}
 	if (geteuid()) {
 		fprintf(stderr, "fioring-bench run: needs root: it changes queue "
 			"settings and makes block devices\n");
@@ -476,16 +548,11 @@ int cmd_run(int argc, char **argv)
 	{
 		struct sweep_target tg[ctx->nr_targets];
 		char sched[ctx->nr_targets][64];
-		char raw[256];
 
 		for (i = 0; i < ctx->nr_targets; i++) {
 			tg[i].disk = ctx->targets[i].disk;
 			tg[i].iopolicy = &ctx->iopolicies[i];
-			sched[i][0] = '\0';
-			if (!target_queue_path(&ctx->targets[i], "scheduler", path,
-					       sizeof(path)) &&
-			    !file_read_line(path, raw, sizeof(raw)))
-				sysfs_selected(raw, sched[i], sizeof(sched[i]));
+			sched_now(&ctx->targets[i], sched[i], sizeof(sched[i]));
 			tg[i].sched_now = sched[i][0] ? sched[i] : NULL;
 		}
 		if (sweep_plan(&ctx->sweep, &ctx->env, tg, ctx->nr_targets))

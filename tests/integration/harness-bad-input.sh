@@ -42,6 +42,18 @@ refused 1 "fioring engine (libfioring.so) is not found: /nonexistent.so" \
 "$bench" --help | grep -q 'restore' || fail "--help does not list restore"
 "$bench" --version | grep -q '^fioring-bench ' || fail "--version"
 
+# --dry-run: the plan, nothing made or changed
+ls /sys/block >"$T_TMP/disks.before"
+"$bench" run --dry-run --iostats 0,1 --engine io_uring --sqpoll 0,1 \
+	--job "$FIORING_TOP/jobs/randread-qd1.fio" --repeat 3 $st >"$T_TMP/plan" ||
+	fail "--dry-run failed"
+cat "$T_TMP/plan"
+[ "$(grep -c '^embedded/io_uring/randread-qd1/sq[01]/iostats[01]/' "$T_TMP/plan")" -eq 4 ] ||
+	fail "--dry-run did not list the 4 cells"
+grep -q '^4 cells x 3 repeats = 12 runs' "$T_TMP/plan" || fail "--dry-run did not count the runs"
+ls /sys/block | cmp -s - "$T_TMP/disks.before" || fail "--dry-run made or removed a device"
+[ ! -s "$T_TMP/journal" ] || fail "--dry-run wrote the journal"
+
 # a job fio rejects, between two good runs
 zram_make 128M || skip "cannot make a zram device"
 cat >"$T_TMP/broken.fio" <<JOB

@@ -1,0 +1,71 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fio_runner.c: unit test of the fio command line a cell becomes: json+
+ * output, engine options right after --ioengine (fio ignores them before),
+ * the runtime made time-based, ioprio as prioclass/prio, extra arguments,
+ * the job file last.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "fio_runner.h"
+
+/* position of word in argv, -1 if absent */
+static int pos(const struct fio_argv *a, const char *word)
+{
+	int i;
+
+	for (i = 0; a->argv[i]; i++)
+		if (!strcmp(a->argv[i], word))
+			return i;
+	return -1;
+}
+
+int main(void)
+{
+	struct strlist extra = { 0 };
+	struct fio_argv a;
+	struct fio_cmd c;
+	int n;
+
+	strlist_add(&extra, "--numjobs=2");
+	memset(&c, 0, sizeof(c));
+	c.fio = "/usr/bin/fio";
+	c.job = "jobs/randread-qd32.fio";
+	c.filename = "/dev/zram1";
+	c.ioengine = "external:/x/libfioring.so";
+	c.sqpoll = 1;
+	c.path_stats = "/out/paths/r0001.json";
+	c.runtime = 5;
+	c.ioprio = "be/4";
+	c.extra = &extra;
+	n = fio_build_argv(&c, &a);
+	CHECK(n == 12);
+	CHECK(!strcmp(a.argv[0], "/usr/bin/fio"));
+	CHECK(pos(&a, "--output-format=json+") == 1);
+	CHECK(pos(&a, "--ioengine=external:/x/libfioring.so") == 2);
+	CHECK(pos(&a, "--sqthread_poll=1") == 3);
+	CHECK(pos(&a, "--path_stats=/out/paths/r0001.json") == 4);
+	CHECK(pos(&a, "--filename=/dev/zram1") > 2);
+	CHECK(pos(&a, "--runtime=5") > 0 && pos(&a, "--time_based") > 0);
+	CHECK(pos(&a, "--prioclass=2") > 0 && pos(&a, "--prio=4") > 0);
+	CHECK(pos(&a, "--numjobs=2") == n - 2);
+	CHECK(!strcmp(a.argv[n - 1], "jobs/randread-qd32.fio") && !a.argv[n]);
+
+	/* fio's own engine on an NVMe char device; job's runtime; no prio */
+	c.ioengine = "io_uring_cmd";
+	c.char_dev = true;
+	c.sqpoll = 0;
+	c.path_stats = NULL;
+	c.runtime = 0;
+	c.ioprio = "none";
+	c.extra = NULL;
+	n = fio_build_argv(&c, &a);
+	CHECK(pos(&a, "--cmd_type=nvme") == 3);
+	CHECK(pos(&a, "--sqthread_poll=1") < 0 && pos(&a, "--time_based") < 0);
+	CHECK(pos(&a, "--prioclass=2") < 0);
+	CHECK(n == 6);
+	strlist_free(&extra);
+	return check_done("fio_runner");
+}
