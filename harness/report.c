@@ -124,16 +124,11 @@ static int headline_engine(const struct report *rep, struct report_doc *doc,
 static int headline_sqpoll(const struct report *rep, struct report_doc *doc)
 {
 	const char *engines[] = { "fioring", "io_uring" };
-	const char *metric = "read_clat_p50_us";
+	const char *metric = REPORT_CLAT_P50;
 	char text[512];
-	size_t i, r;
+	size_t i;
 	int ret;
 
-	for (r = 0; r < rep->res.nrows; r++)
-		if (*results_get(&rep->res, r, "read_clat_p50_us"))
-			break;
-	if (r == rep->res.nrows)
-		metric = "write_clat_p50_us";
 	for (i = 0; i < 2; i++) {
 		struct report_cmp cmp;
 
@@ -253,8 +248,8 @@ static int compare_table(const struct report *rep, struct report_doc *doc,
 			    p->cmp.med_base);
 			fmt(b[1], sizeof(b[1]), p->cmp.med_cand >= 1000 ? "%.0f" : "%.4g",
 			    p->cmp.med_cand);
-			snprintf(b[2], sizeof(b[2]), "%.3f", p->cmp.ratio);
-			snprintf(b[3], sizeof(b[3]), "[%.3f, %.3f]", p->cmp.lo, p->cmp.hi);
+			snprintf(b[2], sizeof(b[2]), "%.4g", p->cmp.ratio);
+			snprintf(b[3], sizeof(b[3]), "[%.4g, %.4g]", p->cmp.lo, p->cmp.hi);
 			snprintf(b[4], sizeof(b[4]), "%.2g", p->cmp.p);
 		} else {
 			for (int k = 0; k < 5; k++)
@@ -303,7 +298,6 @@ static int write_doc(struct report *rep, const struct report_plot *plots,
 {
 	struct report_doc doc;
 	char where[320], kernel[128], fio[128], model[128], tmp[128];
-	const char *metric = "read_clat_p50_us";
 	size_t i;
 	int ret;
 
@@ -333,11 +327,6 @@ static int write_doc(struct report *rep, const struct report_plot *plots,
 	cells_table(rep, &doc);
 
 	doc_heading(&doc, 2, "Comparisons");
-	for (i = 0; i < rep->res.nrows; i++)
-		if (*results_get(&rep->res, i, "read_clat_p50_us"))
-			break;
-	if (i == rep->res.nrows)
-		metric = "write_clat_p50_us";
 	if ((ret = compare_table(rep, &doc, "iostats=1 against iostats=0 (IOPS)",
 				 "iostats_req", "0", "1", "iops")) ||
 	    (ret = compare_table(rep, &doc, "iostats=2 against iostats=0 (IOPS)",
@@ -345,7 +334,7 @@ static int write_doc(struct report *rep, const struct report_plot *plots,
 	    (ret = compare_table(rep, &doc, "libfioring against fio's io_uring (IOPS)",
 				 "engine", "io_uring", "fioring", "iops")) ||
 	    (ret = compare_table(rep, &doc, "SQPOLL on against off (clat p50, us)",
-				 "sqpoll", "0", "1", metric)))
+				 "sqpoll", "0", "1", REPORT_CLAT_P50)))
 		goto out;
 
 	failed_table(rep, &doc);

@@ -72,6 +72,8 @@ int report_compare(const struct report *rep, const char *col,
 		   const char *metric, const char *fcol, const char *fval,
 		   struct report_cmp *out);
 void report_cmp_free(struct report_cmp *cmp);
+/* As a metric: clat p50 of reads where the cells read, else of writes. */
+#define REPORT_CLAT_P50 "*clat_p50_us"
 
 /* report_plot.c: data files and gnuplot runs; 0 or -errno. */
 int report_find_gnuplot(struct report *rep);

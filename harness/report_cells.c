@@ -194,11 +194,19 @@ static int compare_pair(const struct report *rep, const char *metric,
 			double **bufs)
 {
 	size_t nb = p->base->rc->nrows, nc = p->cand->rc->nrows;
+	char col[64];
 
 	bufs[0] = malloc(nb * sizeof(double));
 	bufs[1] = malloc(nc * sizeof(double));
 	if (!bufs[0] || !bufs[1])
 		return -ENOMEM;
+	if (*metric == '*') {
+		/* the direction the base cell has figures for */
+		snprintf(col, sizeof(col), "read_%s", metric + 1);
+		if (!results_cell_values(&rep->res, p->base->rc, col, bufs[0]))
+			snprintf(col, sizeof(col), "write_%s", metric + 1);
+		metric = col;
+	}
 	nb = results_cell_values(&rep->res, p->base->rc, metric, bufs[0]);
 	nc = results_cell_values(&rep->res, p->cand->rc, metric, bufs[1]);
 	p->ok = nb && nc && !stats_compare(bufs[0], nb, bufs[1], nc, &p->cmp);
