@@ -36,7 +36,7 @@ FIO_CPPFLAGS := -D_LARGEFILE_SOURCE -D_FILE_OFFSET_BITS=64 -DFIO_INTERNAL \
 ENGINE_CFLAGS := $(CFLAGS) -O3 -std=gnu99 -fPIC -fvisibility=hidden \
 	-Wno-unused-parameter -Wno-sign-compare -Wno-missing-field-initializers \
 	-include $(B)/fio-host.h -include config-host.h $(FIO_CPPFLAGS)
-ENGINE_LIBS := -luring -lnvme
+ENGINE_LIBS := -luring -lnvme -ljson-c
 
 ENGINE_SRCS := $(sort $(wildcard engines/*.c))
 ENGINE_OBJS := $(ENGINE_SRCS:%.c=$(B)/%.o)

@@ -28,6 +28,7 @@
 #include "optgroup.h"
 #include "fioring.h"
 #include "nvme_cmd.h"
+#include "paths.h"
 
 #define ENGINE "fioring"
 
@@ -311,6 +312,7 @@ static int fio_fioring_post_init(struct thread_data *td)
 	struct fioring_data *ld = td->io_ops_data;
 	struct fioring_options *o = td->eo;
 	unsigned int i;
+	int ret;
 
 	for (i = 0; i < ld->depth; i++) {
 		ld->iovecs[i].iov_base = ld->io_us[i]->buf;
@@ -323,6 +325,11 @@ static int fio_fioring_post_init(struct thread_data *td)
 		return 1;
 	if (o->registerfiles && fioring_register_files(td))
 		return 1;
+	ret = paths_setup(td, &ld->paths);
+	if (ret) {
+		td_verror(td, -ret, "paths");
+		return 1;
+	}
 	return 0;
 }
 
@@ -393,12 +400,38 @@ static void fioring_prep_sync(struct thread_data *td, struct io_u *io_u,
 	}
 }
 
-static enum fio_q_status fio_fioring_queue(struct thread_data *td, struct io_u *io_u)
+/* Write the SQE of @io_u and add it to the batch the next submit sends. */
+static void fioring_prep(struct thread_data *td, struct io_u *io_u,
+			 struct io_uring_sqe *sqe)
 {
 	struct fioring_data *ld = td->io_ops_data;
 	struct fioring_options *o = td->eo;
-	struct io_uring_sqe *sqe;
 	int fd;
+
+	if (ld->paths)
+		fd = paths_pick(ld->paths, io_u);
+	else
+		fd = o->registerfiles ? (int)io_u->file->engine_pos : io_u->file->fd;
+	if (ld->nvme)
+		nvme_cmd_prep(td, io_u, sqe, fd);
+	else if (ddir_rw(io_u->ddir))
+		fioring_prep_rw(td, io_u, sqe, fd);
+	else
+		fioring_prep_sync(td, io_u, sqe, fd);
+	if (o->registerfiles)
+		sqe->flags |= IOSQE_FIXED_FILE;
+	if (o->force_async && ++ld->force_async_count == o->force_async) {
+		ld->force_async_count = 0;
+		sqe->flags |= IOSQE_ASYNC;
+	}
+	io_uring_sqe_set_data(sqe, io_u);
+	ld->batch[ld->nr_batch++] = io_u;
+}
+
+static enum fio_q_status fio_fioring_queue(struct thread_data *td, struct io_u *io_u)
+{
+	struct fioring_data *ld = td->io_ops_data;
+	struct io_uring_sqe *sqe;
 
 	fio_ro_check(td, io_u);
 
@@ -420,23 +453,24 @@ static enum fio_q_status fio_fioring_queue(struct thread_data *td, struct io_u *
 	sqe = io_uring_get_sqe(&ld->ring);
 	if (!sqe)
 		return FIO_Q_BUSY;
-
-	fd = o->registerfiles ? (int)io_u->file->engine_pos : io_u->file->fd;
-	if (ld->nvme)
-		nvme_cmd_prep(td, io_u, sqe, fd);
-	else if (ddir_rw(io_u->ddir))
-		fioring_prep_rw(td, io_u, sqe, fd);
-	else
-		fioring_prep_sync(td, io_u, sqe, fd);
-	if (o->registerfiles)
-		sqe->flags |= IOSQE_FIXED_FILE;
-	if (o->force_async && ++ld->force_async_count == o->force_async) {
-		ld->force_async_count = 0;
-		sqe->flags |= IOSQE_ASYNC;
-	}
-	io_uring_sqe_set_data(sqe, io_u);
-	ld->batch[ld->nr_batch++] = io_u;
+	fioring_prep(td, io_u, sqe);
 	return FIO_Q_QUEUED;
+}
+
+/*
+ * paths_complete() found the path of @io_u dead: write its SQE again, on the
+ * path paths_pick() now chooses, to go out with the next submit.  -EBUSY
+ * when no SQE is free; the I/O then completes with its error.
+ */
+static int fioring_requeue(struct thread_data *td, struct io_u *io_u)
+{
+	struct fioring_data *ld = td->io_ops_data;
+	struct io_uring_sqe *sqe = io_uring_get_sqe(&ld->ring);
+
+	if (!sqe)
+		return -EBUSY;
+	fioring_prep(td, io_u, sqe);
+	return 0;
 }
 
 /* One clock read for the whole batch, as the block layer's plug does. */
@@ -520,11 +554,15 @@ static void fioring_complete(struct io_u *io_u, int res)
 		io_u->resid = io_u->xfer_buflen - res;
 }
 
-static unsigned int fioring_reap(struct fioring_data *ld, unsigned int events,
+static unsigned int fioring_reap(struct thread_data *td, unsigned int events,
 				 unsigned int max)
 {
+	struct fioring_data *ld = td->io_ops_data;
 	struct io_uring_cqe *cqe;
-	unsigned int head, n = 0;
+	unsigned int head, n = 0, resent = 0;
+
+	if (ld->paths)
+		paths_reap_begin(ld->paths);
 
 	io_uring_for_each_cqe(&ld->ring, head, cqe) {
 		struct io_u *io_u;
@@ -532,13 +570,18 @@ static unsigned int fioring_reap(struct fioring_data *ld, unsigned int events,
 		if (events + n >= max)
 			break;
 		io_u = io_uring_cqe_get_data(cqe);
+		if (ld->paths && paths_complete(td, ld->paths, io_u, cqe->res) &&
+		    !fioring_requeue(td, io_u)) {
+			resent++;
+			continue;
+		}
 		if (ld->nvme)
 			nvme_cmd_complete(io_u, cqe->res);
 		else
 			fioring_complete(io_u, cqe->res);
 		ld->events[events + n++] = io_u;
 	}
-	io_uring_cq_advance(&ld->ring, n);
+	io_uring_cq_advance(&ld->ring, n + resent);
 	return n;
 }
 
@@ -556,19 +599,25 @@ static int fio_fioring_getevents(struct thread_data *td, unsigned int min,
 			return fioring_err(td, -ret, "io_uring_submit");
 	}
 
-	events = fioring_reap(ld, 0, max);
+	events = fioring_reap(td, 0, max);
 	/* deferred task work only runs when we enter the kernel */
 	if (!events && !min) {
 		io_uring_get_events(&ld->ring);
-		events = fioring_reap(ld, 0, max);
+		events = fioring_reap(td, 0, max);
 	}
 	while (events < min) {
+		/* I/O that failed over to another path (fioring_requeue()) */
+		if (ld->nr_batch) {
+			ret = fioring_submit(td);
+			if (ret < 0)
+				return fioring_err(td, -ret, "io_uring_submit");
+		}
 		/*
 		 * SQPOLL is the no-syscall mode: poll the CQ ring as fio's own
 		 * engine does, or every completion would also pay a wakeup.
 		 */
 		if (ld->sqpoll && !io_uring_cq_has_overflow(&ld->ring)) {
-			events += fioring_reap(ld, events, max);
+			events += fioring_reap(td, events, max);
 			if (events < min)
 				sched_yield();
 			continue;
@@ -576,7 +625,7 @@ static int fio_fioring_getevents(struct thread_data *td, unsigned int min,
 		ret = io_uring_wait_cqe_nr(&ld->ring, &cqe, min - events);
 		if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -ETIME)
 			return fioring_err(td, -ret, "io_uring_wait_cqe");
-		events += fioring_reap(ld, events, max);
+		events += fioring_reap(td, events, max);
 	}
 	return events;
 }
@@ -597,6 +646,7 @@ static void fio_fioring_cleanup(struct thread_data *td)
 	if (ld->ring_ready && !(td->flags & TD_F_CHILD))
 		io_uring_queue_exit(&ld->ring);
 	fio_cmdprio_cleanup(&ld->cmdprio);
+	paths_free(td, ld->paths);
 	if (ld->nvme)
 		nvme_cmd_cleanup(td);
 	free(ld->fds);
@@ -782,6 +832,56 @@ static struct fio_option options[] = {
 		.off1	= offsetof(struct fioring_options, force_async),
 		.minval	= 0,
 		.help	= "Set IOSQE_ASYNC every N requests",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "paths",
+		.lname	= "Multipath: paths to the same data",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct fioring_options, paths),
+		.help	= "Other devices reaching the job's data (DEV[:DEV...]), or auto (NVMe, same NQN and NSID)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "path_policy",
+		.lname	= "Multipath: path selection policy",
+		.type	= FIO_OPT_STR,
+		.off1	= offsetof(struct fioring_options, path_policy),
+		.def	= "round-robin",
+		.help	= "How paths= picks the path of each I/O",
+		.posval = {
+			  { .ival = "round-robin", .oval = PATHS_ROUND_ROBIN,
+			    .help = "Each usable path in turn" },
+			  { .ival = "queue-depth", .oval = PATHS_QUEUE_DEPTH,
+			    .help = "The path with the fewest I/O in flight" },
+			  { .ival = "numa", .oval = PATHS_NUMA,
+			    .help = "The first usable path on the job's NUMA node" },
+			  { .ival = "latency", .oval = PATHS_LATENCY,
+			    .help = "Lowest moving-average clat, probing the others" },
+		},
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "path_decay",
+		.lname	= "Multipath: latency average decay",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct fioring_options, path_decay),
+		.def	= "8",
+		.minval	= 1,
+		.maxval	= 65536,
+		.help	= "path_policy=latency: each clat moves its path's average 1/N of the way",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "path_stats",
+		.lname	= "Multipath: per-path statistics file",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct fioring_options, path_stats),
+		.help	= "Write per-path statistics as JSON to this file",
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_IOURING,
 	},

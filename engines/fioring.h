@@ -26,6 +26,11 @@ struct fioring_options {
 	int nonvectored;
 	unsigned int nowait;
 	unsigned int force_async;
+	/* multipath, see paths.h */
+	char *paths;
+	unsigned int path_policy;
+	unsigned int path_decay;
+	char *path_stats;
 };
 
 struct fioring_data {
@@ -48,6 +53,8 @@ struct fioring_data {
 	unsigned int depth;
 	unsigned int force_async_count;
 	struct cmdprio cmdprio;
+	/* paths= is set: path choice, per-path stats, failover (paths.h) */
+	struct paths *paths;
 };
 
 bool fioring_host_ok(void);

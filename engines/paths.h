@@ -1,0 +1,163 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * paths.h: user-space multipath for the fioring engine (paths=).  A job's
+ * file and the devices named in paths= (or found by paths=auto) are paths
+ * to the same data; the engine picks one per I/O by path_policy=, keeps
+ * per-path statistics (pathstats.h), and when a path fails marks it down
+ * and sends the failed I/O again on another path, so a job fails only when
+ * no path is left.  With no paths= none of this runs: the core tests one
+ * pointer per I/O.
+ */
+#ifndef FIORING_PATHS_H
+#define FIORING_PATHS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <time.h>
+
+#include "fio.h"
+#include "pathstats.h"
+
+enum paths_policy {
+	PATHS_ROUND_ROBIN = 1,
+	PATHS_QUEUE_DEPTH,
+	PATHS_NUMA,
+	PATHS_LATENCY,
+};
+
+/* ANA state as the kernel shows it; unknown where there is no ANA */
+enum paths_ana {
+	PATHS_ANA_UNKNOWN,
+	PATHS_ANA_OPTIMIZED,
+	PATHS_ANA_NON_OPTIMIZED,
+	PATHS_ANA_INACCESSIBLE,
+};
+
+/* the latency policy sends 1 pick in PATHS_PROBE_EVERY to another path */
+#define PATHS_PROBE_EVERY	64
+
+/* What is known of one path before it is opened (paths_nvme.c, paths.c). */
+struct path_info {
+	char *dev;		/* /dev node */
+	char *ctrl;		/* NVMe controller (nvme1), or the disk name */
+	char transport[16];	/* pcie, tcp, rdma, fc, loop; "block" otherwise */
+	char nqn[256];		/* subsystem NQN, "" when not NVMe */
+	unsigned int nsid;
+	uint64_t size;
+	int numa_node;		/* -1 when unknown */
+	enum paths_ana ana;
+};
+
+struct path {
+	struct path_info info;
+	int fd;
+	bool down;
+	unsigned int inflight;
+	/* latency policy: moving average of clat, valid once sampled */
+	int64_t ewma_ns;
+	bool sampled;
+	struct pathstats st;
+};
+
+struct paths {
+	struct path *path;
+	unsigned int nr;
+	enum paths_policy policy;
+	unsigned int decay;
+	bool nvme;
+
+	/*
+	 * The paths I/O may go to now, rebuilt when one goes down: the
+	 * optimized (or ANA-less) paths that are up, else the non-optimized.
+	 */
+	unsigned int *usable;
+	unsigned int nr_usable;
+	unsigned int rr;
+	unsigned int picks;
+	unsigned int numa_pick;
+	int home_node;
+
+	/* the path each io_u went to, by io_u->index */
+	uint16_t *io_path;
+
+	/* one completion clock read per reap batch */
+	struct timespec now;
+	bool now_read;
+
+	uint64_t path_errors;
+	char *stats_file;
+	/* how I/O was attributed: "engine" here, a kernel method in mode 2 */
+	const char *method;
+	/* mode 2: the kernel's iopolicy, and why attribution is missing */
+	const char *policy_name;
+	const char *reason;
+	/* percentiles are known (not for diskstats deltas) */
+	bool hist;
+};
+
+/*
+ * paths_setup() - at post_init: resolve paths= (a list or auto), check that
+ * every path reaches the job's data, open them, and set *@out (NULL when
+ * the job has no paths=).  -errno, message printed.
+ */
+int paths_setup(struct thread_data *td, struct paths **out);
+
+/* paths_free() - print and write the per-path results, close, free. */
+void paths_free(struct thread_data *td, struct paths *p);
+
+/* paths_release() - close and free without reporting (setup failures) */
+void paths_release(struct paths *p);
+
+/*
+ * paths_update_usable() - rebuild the list of paths I/O may go to: the
+ * optimized (or ANA-less) paths that are up, else the non-optimized ones.
+ */
+void paths_update_usable(struct paths *p);
+
+/* paths_pick() - choose the path of @io_u and return its fd. */
+int paths_pick(struct paths *p, struct io_u *io_u);
+
+/* paths_reap_begin() - a reap batch starts: the next completion reads the clock */
+static inline void paths_reap_begin(struct paths *p)
+{
+	p->now_read = false;
+}
+
+/*
+ * paths_complete() - account the completion of @io_u with result @res on
+ * its path.  True when it failed with a path error and another path is
+ * usable: the caller must send it again (paths_pick() then avoids the
+ * failed path) instead of completing it.
+ */
+bool paths_complete(struct thread_data *td, struct paths *p, struct io_u *io_u,
+		    int res);
+
+/* in paths_nvme.c: the NVMe side, through libnvme's topology */
+
+/*
+ * paths_nvme_info() - fill @pi for the NVMe device @dev (ngXnY or nvmeXnY):
+ * controller, transport, NQN, NSID, size, NUMA node, ANA state.  -ENODEV
+ * when @dev is not an NVMe namespace; *@head set when it is a native
+ * multipath head (the kernel picks its path).
+ */
+int paths_nvme_info(const char *dev, struct path_info *pi, bool *head);
+
+/*
+ * paths_nvme_siblings() - the /dev nodes of the same namespace (NQN, NSID)
+ * on the other controllers of its subsystem, of the same kind as @dev (ng
+ * or block), into a malloc'ed ':'-separated list in *@list ("" if none).
+ */
+int paths_nvme_siblings(const char *dev, char **list);
+
+/* in paths_report.c: the end-of-job output */
+
+/* paths_report_print() - per-path results in fio's style through log_info */
+void paths_report_print(struct thread_data *td, const struct paths *p);
+
+/* paths_report_json() - write the per-path JSON document to @file */
+int paths_report_json(struct thread_data *td, const struct paths *p, const char *file);
+
+const char *paths_policy_name(enum paths_policy policy);
+const char *paths_ana_name(enum paths_ana ana);
+
+#endif
