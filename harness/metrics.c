@@ -120,3 +120,41 @@ void metrics_flags(const struct iostat_figs *ks, const struct fio_figs_brief *fi
 	if (ks->util_pct > busy + 20.0 && ks->util_pct > 2.0 * busy)
 		flag_add(buf, len, "util_vs_busy");
 }
+
+/*
+ * Kernels before ~6.3 account NVMe multipath I/O on the hidden path disks
+ * only, never on the head.  The head's figures are then those of its paths
+ * together: counts and times summed over the paths, io_ticks the busiest
+ * path's (the head was busy at least that long; a sum could pass 100%).
+ * The result is a pair of records whose delta is the merged one.  Returns
+ * -ENOENT when no path did any I/O.
+ */
+int diskstats_paths_merge(const struct diskstats_snap *a,
+			  const struct diskstats_snap *b,
+			  const char *const *paths, int nr,
+			  struct diskstats_rec *ra, struct diskstats_rec *rb)
+{
+	const struct diskstats_rec *pa, *pb;
+	uint64_t d, ios = 0;
+	int i, k;
+
+	memset(ra, 0, sizeof(*ra));
+	memset(rb, 0, sizeof(*rb));
+	ra->nfields = rb->nfields = 11;
+	for (i = 0; i < nr; i++) {
+		pa = diskstats_find(a, paths[i]);
+		pb = diskstats_find(b, paths[i]);
+		if (!pa || !pb || pa->nfields < 11 || pb->nfields < 11)
+			continue;
+		for (k = 0; k < 11; k++) {
+			d = field_delta(pa->f[k], pb->f[k]);
+			if (k == 9)
+				rb->f[k] = d > rb->f[k] ? d : rb->f[k];
+			else
+				rb->f[k] += d;
+		}
+		ios += field_delta(pa->f[0], pb->f[0]) +
+		       field_delta(pa->f[4], pb->f[4]);
+	}
+	return ios ? 0 : -ENOENT;
+}

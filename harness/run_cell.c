@@ -182,6 +182,29 @@ static void fill_kernel(struct result_row *r, const struct fio_result *f,
 	metrics_flags(&ks, &fb, r->ks_flags, sizeof(r->ks_flags));
 }
 
+/* the head counted nothing but its paths did: take the paths' figures */
+static void fill_kernel_paths(struct result_row *r, const struct fio_result *f,
+			      const struct target *t,
+			      const struct diskstats_snap *a,
+			      const struct diskstats_snap *b, double interval_ms)
+{
+	const char *paths[TARGET_MAX_PATHS];
+	struct diskstats_rec ra, rb;
+	size_t n;
+	int i;
+
+	if (!t->nr_paths || !(r->ks_ios == 0))
+		return;
+	for (i = 0; i < t->nr_paths; i++)
+		paths[i] = t->paths[i];
+	if (diskstats_paths_merge(a, b, paths, t->nr_paths, &ra, &rb))
+		return;
+	fill_kernel(r, f, &ra, &rb, interval_ms);
+	n = strlen(r->ks_flags);
+	snprintf(r->ks_flags + n, sizeof(r->ks_flags) - n, "%sks_from_paths",
+		 n ? ";" : "");
+}
+
 static int write_snaps(const char *path, const struct diskstats_snap *a,
 		       const struct diskstats_snap *b)
 {
@@ -202,33 +225,43 @@ static int write_snaps(const char *path, const struct diskstats_snap *a,
  */
 struct startup_watch {
 	struct diskstats_snap *before;
+	struct diskstats_snap first;	/* before, as taken before the fork */
 	struct diskstats_snap probe;
 	const char *const *names;
 	int nr;
-	const char *stat_name;
 	uint64_t until_ns;
+	bool moved;
 };
 
 #define STARTUP_POLL_NS	(5 * 1000 * 1000ull)
 #define STARTUP_MAX_NS	(3 * 1000 * 1000 * 1000ull)
 
-static uint64_t ios_of(const struct diskstats_snap *s, const char *name)
+/* I/Os counted on any disk of the snapshot: head, paths or slaves */
+static uint64_t ios_of(const struct diskstats_snap *s)
 {
-	const struct diskstats_rec *r = diskstats_find(s, name);
+	uint64_t ios = 0;
+	int i;
 
-	return r && r->nfields > 0 ? r->f[0] + r->f[4] : 0;
+	for (i = 0; i < s->nr; i++)
+		if (s->disk[i].nfields > 0)
+			ios += s->disk[i].f[0] + s->disk[i].f[4];
+	return ios;
 }
 
 static uint64_t startup_tick(void *arg)
 {
 	struct startup_watch *w = arg;
 
-	if (now_ns() > w->until_ns)
+	if (now_ns() > w->until_ns) {
+		*w->before = w->first;
 		return 0;
+	}
 	if (diskstats_take("/proc/diskstats", w->names, w->nr, &w->probe))
 		return 0;
-	if (ios_of(&w->probe, w->stat_name) != ios_of(w->before, w->stat_name))
+	if (ios_of(&w->probe) != ios_of(w->before)) {
+		w->moved = true;
 		return 0;
+	}
 	*w->before = w->probe;
 	return STARTUP_POLL_NS;
 }
@@ -309,15 +342,19 @@ int run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 	snaps_ok = !diskstats_take("/proc/diskstats", names, nr, &before);
 	if (snaps_ok) {
 		watch.before = &before;
+		watch.first = before;
+		watch.moved = false;
 		watch.names = names;
 		watch.nr = nr;
-		watch.stat_name = t->stat_name;
 		watch.until_ns = now_ns() + STARTUP_MAX_NS;
 		cmd.tick = startup_tick;
 		cmd.tick_arg = &watch;
 	}
 	ret = fio_run(&cmd, &ex, ctx->env.verbose > 0);
 	snaps_ok &= !diskstats_take("/proc/diskstats", names, nr, &after);
+	/* nothing counted (iostats off): keep the whole interval */
+	if (snaps_ok && !watch.moved)
+		before = watch.first;
 	if (ret) {
 		row_fail(r, "cannot start fio: %s", strerror(-ret));
 		return 0;
@@ -362,10 +399,13 @@ int run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 		row_fail(r, "fio job error %d (%s)%s%s", fr.job_error,
 			 strerror(fr.job_error), msg[0] ? ": " : "", msg);
 	}
-	if (snaps_ok)
+	if (snaps_ok) {
+		double interval_ms = (after.mono_ns - before.mono_ns) / 1e6;
+
 		fill_kernel(r, &fr, diskstats_find(&before, t->stat_name),
-			    diskstats_find(&after, t->stat_name),
-			    (after.mono_ns - before.mono_ns) / 1e6);
+			    diskstats_find(&after, t->stat_name), interval_ms);
+		fill_kernel_paths(r, &fr, t, &before, &after, interval_ms);
+	}
 	if (r->path_stats[0] && stat(ps, &st) < 0)
 		r->path_stats[0] = '\0';
 	return 0;

@@ -4,6 +4,7 @@
  * figures derived from two records, against deltas computed by hand, and
  * of the flags raised when the kernel and fio disagree.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -125,10 +126,49 @@ static void test_flags(void)
 	CHECK(near(fio_inflight(&fio), 6.0) && fio_busy_pct(&fio) == 100.0);
 }
 
+/*
+ * A 6.1 kernel's NVMe head counts nothing; its two paths: nvme0c0n1 reads
+ * 100 -> 600 (500) in 50 -> 150 ms (100), io_ticks 0 -> 400, queue time
+ * 0 -> 300; nvme0c1n1 reads 0 -> 300 in 0 -> 90 ms, io_ticks 10 -> 310
+ * (300), queue 0 -> 200.  Together over 1000 ms: 800 reads, r_await
+ * 190 / 800 = 0.2375 ms, aqu-sz 500 / 1000 = 0.5, %util from the busiest
+ * path 400 / 1000 = 40%.
+ */
+static void test_paths(void)
+{
+	static struct diskstats_snap a, b;
+	const char *paths[] = { "nvme0c0n1", "nvme0c1n1", "nvme0c9n1" };
+	struct diskstats_rec ra, rb;
+	struct iostat_figs m;
+
+	a.nr = b.nr = 3;
+	rec(&a.disk[0], 100, 50, 0, 0, 0, 0);
+	rec(&b.disk[0], 600, 150, 0, 0, 400, 300);
+	rec(&a.disk[1], 0, 0, 0, 0, 10, 0);
+	rec(&b.disk[1], 300, 90, 0, 0, 310, 200);
+	rec(&a.disk[2], 0, 0, 0, 0, 0, 0);
+	rec(&b.disk[2], 0, 0, 0, 0, 0, 0);
+	strcpy(a.disk[0].name, "nvme0c0n1");
+	strcpy(b.disk[0].name, "nvme0c0n1");
+	strcpy(a.disk[1].name, "nvme0c1n1");
+	strcpy(b.disk[1].name, "nvme0c1n1");
+	strcpy(a.disk[2].name, "nvme0n1");
+	strcpy(b.disk[2].name, "nvme0n1");
+	CHECK(!diskstats_paths_merge(&a, &b, paths, 3, &ra, &rb));
+	CHECK(!iostat_derive(&ra, &rb, 1000.0, &m));
+	CHECK(m.r_ios == 800 && near(m.r_iops, 800.0));
+	CHECK(near(m.r_await_ms, 0.2375));
+	CHECK(near(m.aqu_sz, 0.5));
+	CHECK(near(m.util_pct, 40.0));
+	/* paths that did nothing */
+	CHECK(diskstats_paths_merge(&a, &a, paths, 3, &ra, &rb) == -ENOENT);
+}
+
 int main(void)
 {
 	test_parse();
 	test_derive();
 	test_flags();
+	test_paths();
 	return check_done("diskstats");
 }
