@@ -106,6 +106,7 @@ int results_read(const char *dir, struct results *res)
 	if (!f) {
 		ret = -errno;
 		set_err(res, "cannot open %s: %s", res->path, strerror(errno));
+		results_free(res);
 		return ret;
 	}
 	while ((len = getline(&line, &cap, f)) >= 0) {
@@ -137,6 +138,7 @@ int results_read(const char *dir, struct results *res)
 	ret = results_require(res, (const char *const[]){ "cell", "status", NULL });
 	if (ret)
 		goto err;
+	free(line);	/* getline's buffer from the call that hit EOF */
 	fclose(f);
 	return 0;
 err:
