@@ -19,7 +19,7 @@ static const char style[] =
 	"th,td{border:1px solid #bbb;padding:.25em .5em;text-align:right}"
 	"th{background:#eee}td:first-child,th:first-child{text-align:left}"
 	"tr.failed td{background:#fdd}ul.headline li{font-size:115%;margin:.3em 0}"
-	"figure{margin:1.5em 0}img{max-width:100%;border:1px solid #ddd}";
+	"figure{margin:1.5em 0;overflow-x:auto}img{border:1px solid #ddd}";
 
 static void html_escape(FILE *f, const char *s)
 {

@@ -197,11 +197,36 @@ static size_t distinct(const struct report *rep, const char *col,
 	return n;
 }
 
+/* How much a bar plot holds: its width follows the rows, its scale the range. */
+struct bar_extent {
+	size_t rows;
+	double min, max;
+};
+
+/*
+ * gnuplot variables for a bar plot of ext->rows groups of bars_per_row bars:
+ * wide enough for every label (the HTML scrolls a wide plot rather than
+ * shrinking it), and a log scale when the values span more than 30x.
+ */
+static void bar_vars(char *buf, size_t len, const struct bar_extent *ext,
+		     size_t bars_per_row, const char *more)
+{
+	size_t width = 160 + ext->rows * (bars_per_row + 1) * 14;
+
+	if (width < 900)
+		width = 900;
+	if (width > 3000)
+		width = 3000;
+	snprintf(buf, len, "width=%zu; logy=%d; %s", width,
+		 ext->min > 0 && ext->max / ext->min > 30, more);
+}
+
 /*
  * iops.dat: a row per group of cells that differ only in iostats, with
  * median, lo and hi for every iostats value.
  */
-static int iops_data(const struct report *rep, size_t *nseries, size_t *points)
+static int iops_data(const struct report *rep, size_t *nseries, size_t *points,
+		     struct bar_extent *ext)
 {
 	const char *vals[8];
 	size_t nv = distinct(rep, "iostats_req", vals, 8), i, j, k;
@@ -241,6 +266,7 @@ static int iops_data(const struct report *rep, size_t *nseries, size_t *points)
 		for (k = i; k < rep->ncells; k++)
 			nfailed += rep->rcs[k].nfailed *
 				   !strcmp(keys[i], keys[k] ? keys[k] : "");
+		ext->rows++;
 		report_label(rep, c, "iostats_req", lab, sizeof(lab));
 		label(f, lab, nfailed);
 		for (j = 0; j < nv; j++) {
@@ -257,8 +283,11 @@ static int iops_data(const struct report *rep, size_t *nseries, size_t *points)
 					m = o;
 				free(ok);
 			}
-			if (m && !isnan(m->iops))
+			if (m && !isnan(m->iops)) {
 				(*points)++;
+				ext->min = fmin(ext->min, m->iops);
+				ext->max = fmax(ext->max, m->iops);
+			}
 			num(f, m ? m->iops : NAN);
 			num(f, m ? m->iops_lo : NAN);
 			num(f, m ? m->iops_hi : NAN);
@@ -402,17 +431,19 @@ static int scatter_data(const struct report *rep, const char *name, int util,
 int report_plots(struct report *rep, struct report_plot *plots, size_t *nplots)
 {
 	char extra[512], titles[256], dat[PATH_MAX];
-	size_t n, nseries;
+	struct bar_extent ext = { 0, INFINITY, 0 };
+	size_t n, nseries = 0;
 	int ret;
 
 	*nplots = 0;
 	if (mkdir(rep->plotdir, 0755) && errno != EEXIST)
 		return -errno;
 
-	ret = iops_data(rep, &nseries, &n);
+	ret = iops_data(rep, &nseries, &n, &ext);
 	if (ret)
 		return ret;
-	snprintf(extra, sizeof(extra), "nseries=%zu", nseries);
+	snprintf(titles, sizeof(titles), "nseries=%zu", nseries);
+	bar_vars(extra, sizeof(extra), &ext, nseries, titles);
 	if (n && (ret = plot(rep, "iops", extra)))
 		return ret;
 	if (n)
@@ -422,8 +453,10 @@ int report_plots(struct report *rep, struct report_plot *plots, size_t *nplots)
 	ret = clat_data(rep, &n);
 	if (ret)
 		return ret;
+	ext = (struct bar_extent){ n, 0, 0 };
+	bar_vars(extra, sizeof(extra), &ext, 3, "");
 	if (n) {
-		if ((ret = plot(rep, "clat", "")))
+		if ((ret = plot(rep, "clat", extra)))
 			return ret;
 		plots[(*nplots)++] = (struct report_plot){ "clat",
 			"Completion latency p50 / p99 / p99.9 per setting (log scale)" };
@@ -432,8 +465,10 @@ int report_plots(struct report *rep, struct report_plot *plots, size_t *nplots)
 	ret = sqpoll_data(rep, &n);
 	if (ret)
 		return ret;
+	ext = (struct bar_extent){ n, 0, 0 };
+	bar_vars(extra, sizeof(extra), &ext, 4, "");
 	if (n) {
-		if ((ret = plot(rep, "sqpoll", "")))
+		if ((ret = plot(rep, "sqpoll", extra)))
 			return ret;
 		plots[(*nplots)++] = (struct report_plot){ "sqpoll",
 			"Completion latency with and without SQPOLL (log scale)" };
@@ -467,8 +502,10 @@ int report_plots(struct report *rep, struct report_plot *plots, size_t *nplots)
 				sizeof(rep->paths_note));
 	if (ret)
 		return ret;
+	ext = (struct bar_extent){ n, 0, 0 };
+	bar_vars(extra, sizeof(extra), &ext, 2, "");
 	if (n) {
-		if ((ret = plot(rep, "paths", "")))
+		if ((ret = plot(rep, "paths", extra)))
 			return ret;
 		plots[(*nplots)++] = (struct report_plot){ "paths",
 			"Per-path I/O share and completion latency" };

@@ -6,7 +6,9 @@
 #   datafile  label, then median/lo/hi per iostats value (header: titles)
 #   out, term output file and terminal (pngcairo or svg)
 #   nseries   how many iostats values the sweep has
-eval sprintf("set terminal %s size 1100,560 noenhanced font 'sans,10'", term)
+#   width     pixels, to fit the labels; logy=1 for a log scale
+if (!exists("width")) width = 1100
+eval sprintf("set terminal %s size %d,640 noenhanced font 'sans,10'", term, width)
 set output out
 set title 'IOPS per setting: median of the ok runs, bars = 95% bootstrap interval'
 set style data histogram
@@ -15,9 +17,13 @@ set style fill solid 0.7 border -1
 set ylabel 'IOPS'
 set yrange [0:*]
 set format y '%.0s%c'
-set xtics rotate by -25 nomirror
+if (exists("logy") && logy) {
+	set logscale y
+	set yrange [*:*]
+	set ylabel 'IOPS (log scale)'
+}
+set xtics rotate by 90 right nomirror
 set grid ytics
 set key outside top center horizontal
-set bmargin 8
 plot for [i=0:nseries-1] datafile using (column(2+3*i)):(column(3+3*i)):(column(4+3*i)):xtic(1) \
 	title columnheader(2+3*i)
