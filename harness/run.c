@@ -372,6 +372,21 @@ static int dry_run(struct run_ctx *ctx)
 	return ret ? 1 : 0;
 }
 
+static int plan_sweep(struct run_ctx *ctx)
+{
+	struct sweep_target tg[ctx->nr_targets];
+	char sched[ctx->nr_targets][64];
+	int i;
+
+	for (i = 0; i < ctx->nr_targets; i++) {
+		tg[i].disk = ctx->targets[i].disk;
+		tg[i].iopolicy = &ctx->iopolicies[i];
+		sched_now(&ctx->targets[i], sched[i], sizeof(sched[i]));
+		tg[i].sched_now = sched[i][0] ? sched[i] : NULL;
+	}
+	return sweep_plan(&ctx->sweep, &ctx->env, tg, ctx->nr_targets);
+}
+
 static json_object *make_meta(struct run_ctx *ctx)
 {
 	json_object *m = json_object_new_object(), *fio = json_object_new_object();
@@ -545,19 +560,8 @@ int cmd_run(int argc, char **argv)
 	/* targets first: a refused target must leave no results directory */
 	if (setup_targets(ctx) || setup_out(ctx))
 		goto out;
-	{
-		struct sweep_target tg[ctx->nr_targets];
-		char sched[ctx->nr_targets][64];
-
-		for (i = 0; i < ctx->nr_targets; i++) {
-			tg[i].disk = ctx->targets[i].disk;
-			tg[i].iopolicy = &ctx->iopolicies[i];
-			sched_now(&ctx->targets[i], sched[i], sizeof(sched[i]));
-			tg[i].sched_now = sched[i][0] ? sched[i] : NULL;
-		}
-		if (sweep_plan(&ctx->sweep, &ctx->env, tg, ctx->nr_targets))
-			goto out;
-	}
+	if (plan_sweep(ctx))
+		goto out;
 	meta = make_meta(ctx);
 	snprintf(path, sizeof(path), "%s/meta.json", ctx->out);
 	ret = results_write_json(path, meta);
@@ -570,13 +574,12 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	}
 	ctx->results_open = true;
-	fprintf(stderr, "fioring-bench run: %d cells x %d repeats = %d runs%s%s, "
+	path[0] = '\0';
+	if (ctx->env.runtime)
+		snprintf(path, sizeof(path), " of %d s", ctx->env.runtime);
+	fprintf(stderr, "fioring-bench run: %d cells x %d repeats = %d runs%s, "
 		"results in %s\n", ctx->sweep.nr, ctx->env.repeat,
-		ctx->sweep.nr * ctx->env.repeat,
-		ctx->env.runtime ? " of " : "",
-		ctx->env.runtime ? (snprintf(path, sizeof(path), "%d s",
-					     ctx->env.runtime), path) : "",
-		ctx->out);
+		ctx->sweep.nr * ctx->env.repeat, path, ctx->out);
 	if (sweep_run(ctx, t0))
 		goto out;
 	/* finished: 3 tells "some runs failed" from "could not sweep" */
