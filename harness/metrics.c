@@ -95,6 +95,11 @@ static int differs(double a, double b, double rel, double abs_min)
  *  util_vs_busy   %util more than 20 points and 2x above the busy share
  *                 fio's figures allow: the io_ticks over-count that the
  *                 ns-io_ticks thread showed at QD1 with think time
+ *  util_below_busy
+ *                 at iodepth 1, where fio's busy share is exact, %util more
+ *                 than 20 points and 2x below it: the kernel missed time
+ *                 an I/O was in flight (e.g. a driver that completes in
+ *                 the submitter's context)
  */
 void metrics_flags(const struct iostat_figs *ks, const struct fio_figs_brief *fio,
 		   char *buf, size_t len)
@@ -119,6 +124,9 @@ void metrics_flags(const struct iostat_figs *ks, const struct fio_figs_brief *fi
 		flag_add(buf, len, "w_await_vs_clat");
 	if (ks->util_pct > busy + 20.0 && ks->util_pct > 2.0 * busy)
 		flag_add(buf, len, "util_vs_busy");
+	if (fio->iodepth == 1 && busy > ks->util_pct + 20.0 &&
+	    busy > 2.0 * ks->util_pct)
+		flag_add(buf, len, "util_below_busy");
 }
 
 /*

@@ -28,6 +28,7 @@ struct fio_figs_brief {
 	double iops;
 	double r_iops, w_iops;
 	double r_clat_mean_us, w_clat_mean_us;
+	int iodepth;		/* 1 makes the busy share exact */
 };
 
 int iostat_derive(const struct diskstats_rec *before,

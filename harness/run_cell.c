@@ -165,6 +165,7 @@ static void fill_kernel(struct result_row *r, const struct fio_result *f,
 		.w_iops = f->wr.iops,
 		.r_clat_mean_us = f->rd.clat_mean_us,
 		.w_clat_mean_us = f->wr.clat_mean_us,
+		.iodepth = f->iodepth ? f->iodepth : 1,
 	};
 	struct iostat_figs ks;
 
@@ -182,6 +183,14 @@ static void fill_kernel(struct result_row *r, const struct fio_result *f,
 	metrics_flags(&ks, &fb, r->ks_flags, sizeof(r->ks_flags));
 }
 
+static void flag_append(struct result_row *r, const char *flag)
+{
+	size_t n = strlen(r->ks_flags);
+
+	snprintf(r->ks_flags + n, sizeof(r->ks_flags) - n, "%s%s", n ? ";" : "",
+		 flag);
+}
+
 /* the head counted nothing but its paths did: take the paths' figures */
 static void fill_kernel_paths(struct result_row *r, const struct fio_result *f,
 			      const struct target *t,
@@ -190,7 +199,6 @@ static void fill_kernel_paths(struct result_row *r, const struct fio_result *f,
 {
 	const char *paths[TARGET_MAX_PATHS];
 	struct diskstats_rec ra, rb;
-	size_t n;
 	int i;
 
 	if (!t->nr_paths || !(r->ks_ios == 0))
@@ -200,9 +208,7 @@ static void fill_kernel_paths(struct result_row *r, const struct fio_result *f,
 	if (diskstats_paths_merge(a, b, paths, t->nr_paths, &ra, &rb))
 		return;
 	fill_kernel(r, f, &ra, &rb, interval_ms);
-	n = strlen(r->ks_flags);
-	snprintf(r->ks_flags + n, sizeof(r->ks_flags) - n, "%sks_from_paths",
-		 n ? ";" : "");
+	flag_append(r, "ks_from_paths");
 }
 
 static int write_snaps(const char *path, const struct diskstats_snap *a,
@@ -405,6 +411,9 @@ int run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 		fill_kernel(r, &fr, diskstats_find(&before, t->stat_name),
 			    diskstats_find(&after, t->stat_name), interval_ms);
 		fill_kernel_paths(r, &fr, t, &before, &after, interval_ms);
+		/* bio-based drivers (zram, dm) account whatever iostats says */
+		if (!strcmp(r->iostats_eff, "0") && r->ks_ios > 0)
+			flag_append(r, "counted_with_iostats0");
 	}
 	if (r->path_stats[0] && stat(ps, &st) < 0)
 		r->path_stats[0] = '\0';

@@ -108,6 +108,11 @@ case $eff2 in
 *) fail "iostats=2 recorded an effective value of '$eff2'" ;;
 esac
 
+# iostats read back 0 yet counted: flagged exactly then
+jq -e '[.runs[] | select(.iostats_eff == "0") |
+	((.ks_ios > 0) == (.ks_flags | split(";") | index("counted_with_iostats0") != null))] | all' \
+	"$out/results.json" >/dev/null || fail "counted_with_iostats0 is not where the kernel counted"
+
 # fio's figures are fio's: the raw JSON of every run says the same
 n=$(jq '.runs | length' "$out/results.json")
 [ "$n" -eq "$rows" ] || fail "results.json has $n runs, results.csv $rows"

@@ -101,6 +101,20 @@ static void test_flags(void)
 	metrics_flags(&ks, &fio, flags, sizeof(flags));
 	CHECK(!strcmp(flags, "util_vs_busy"));
 
+	/* the other way at QD1: fio busy 48%, %util 3% */
+	fio.iodepth = 1;
+	fio.r_clat_mean_us = 80;
+	ks.r_await_ms = 0.080;
+	ks.util_pct = 3.0;
+	metrics_flags(&ks, &fio, flags, sizeof(flags));
+	CHECK(!strcmp(flags, "util_below_busy"));
+	/* deeper queues: busy is only an upper bound, no flag */
+	fio.iodepth = 32;
+	metrics_flags(&ks, &fio, flags, sizeof(flags));
+	CHECK(!strcmp(flags, ""));
+	fio.r_clat_mean_us = 10;
+	ks.r_await_ms = 0.011;
+
 	/* the same run with a truthful %util: no flag */
 	ks.util_pct = 6.5;
 	metrics_flags(&ks, &fio, flags, sizeof(flags));
