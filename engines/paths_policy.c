@@ -10,6 +10,7 @@
  * EREMOTEIO: target, EILSEQ: protection) are not retried elsewhere.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdint.h>
 #include <string.h>
 #include <time.h>
@@ -83,23 +84,36 @@ static unsigned int paths_pick_queue_depth(struct paths *p)
 /*
  * Lowest expected latency, a path never sampled first.  One pick in
  * PATHS_PROBE_EVERY goes to another path round-robin, so the average of a
- * path that got slow and recovered keeps being refreshed.
+ * path that got slow and recovered keeps being refreshed; only to a path
+ * with nothing in flight, or a stalled path would collect probes and cap
+ * the job at PATHS_PROBE_EVERY times its rate.
  */
 static unsigned int paths_pick_latency(struct paths *p)
 {
-	unsigned int k, i, best = p->usable[0];
+	unsigned int k, i, best = UINT_MAX;
 
 	for (k = 0; k < p->nr_usable; k++) {
 		i = p->usable[k];
-		if (!p->path[i].sampled)
-			return i;
-		if (p->path[i].ewma_ns < p->path[best].ewma_ns)
+		/* an unknown path gets one I/O to learn from, not a queue */
+		if (!p->path[i].sampled) {
+			if (!p->path[i].inflight)
+				return i;
+			continue;
+		}
+		if (best == UINT_MAX || p->path[i].ewma_ns < p->path[best].ewma_ns)
 			best = i;
 	}
-	if (p->nr_usable > 1 && ++p->picks == PATHS_PROBE_EVERY) {
-		p->picks = 0;
-		i = paths_next_rr(p);
-		return i != best ? i : paths_next_rr(p);
+	if (best == UINT_MAX)
+		best = p->usable[0];
+	if (p->nr_usable > 1 && ++p->picks >= PATHS_PROBE_EVERY) {
+		/* one probe in flight per path: a stalled path gets no more */
+		for (k = 0; k < p->nr_usable; k++) {
+			i = paths_next_rr(p);
+			if (i != best && !p->path[i].inflight) {
+				p->picks = 0;
+				return i;
+			}
+		}
 	}
 	return best;
 }
