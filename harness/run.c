@@ -106,6 +106,26 @@ static int setup_engines(struct run_ctx *ctx)
 	return 0;
 }
 
+/* job names name cells and job copies: two files of one name are refused */
+static int jobs_unique(const struct strlist *jobs)
+{
+	char a[128], b[128];
+	int i, k;
+
+	for (i = 0; i < jobs->nr; i++) {
+		job_name(jobs->v[i], a, sizeof(a));
+		for (k = i + 1; k < jobs->nr; k++) {
+			job_name(jobs->v[k], b, sizeof(b));
+			if (!strcmp(a, b)) {
+				fprintf(stderr, "fioring-bench run: --job %s and %s have "
+					"the same name %s\n", jobs->v[i], jobs->v[k], a);
+				return -EINVAL;
+			}
+		}
+	}
+	return 0;
+}
+
 static int setup_jobs(struct run_ctx *ctx)
 {
 	struct run_env *env = &ctx->env;
@@ -118,7 +138,7 @@ static int setup_jobs(struct run_ctx *ctx)
 					env->jobs.v[i], strerror(errno));
 				return -errno;
 			}
-		return 0;
+		return jobs_unique(&env->jobs);
 	}
 	locate_jobs_dir(env->jobs_dir, ctx->jobs_dir, sizeof(ctx->jobs_dir));
 	ret = jobs_default(ctx->jobs_dir, &env->jobs);
@@ -127,6 +147,30 @@ static int setup_jobs(struct run_ctx *ctx)
 			"give --job FILE or --jobs-dir DIR\n", ctx->jobs_dir,
 			ret ? ": " : "", ret ? strerror(-ret) : "");
 		return ret ?: -ENOENT;
+	}
+	return jobs_unique(&env->jobs);
+}
+
+/* DIR/jobs/NAME.fio, and NAME.ng.fio when a target is a char device */
+static int copy_jobs(struct run_ctx *ctx)
+{
+	char name[128], dst[PATH_MAX + 160];
+	int i, k, any_char = 0, ret;
+
+	for (i = 0; i < ctx->nr_targets; i++)
+		any_char |= ctx->targets[i].is_char;
+	for (i = 0; i < ctx->env.jobs.nr; i++) {
+		job_name(ctx->env.jobs.v[i], name, sizeof(name));
+		for (k = 0; k <= any_char; k++) {
+			snprintf(dst, sizeof(dst), "%s/jobs/%s%s.fio", ctx->out, name,
+				 k ? ".ng" : "");
+			ret = job_copy(ctx->env.jobs.v[i], dst, k);
+			if (ret) {
+				fprintf(stderr, "fioring-bench run: cannot copy %s to %s: %s\n",
+					ctx->env.jobs.v[i], dst, strerror(-ret));
+				return ret;
+			}
+		}
 	}
 	return 0;
 }
@@ -155,6 +199,10 @@ static int setup_out(struct run_ctx *ctx)
 	ret = mkdir_p(path, 0755);
 	if (!ret) {
 		snprintf(path, sizeof(path), "%s/diskstats", ctx->out);
+		ret = mkdir_p(path, 0755);
+	}
+	if (!ret) {
+		snprintf(path, sizeof(path), "%s/jobs", ctx->out);
 		ret = mkdir_p(path, 0755);
 	}
 	if (!ret && ctx->env.path_stats) {
@@ -558,7 +606,7 @@ int cmd_run(int argc, char **argv)
 		goto out;
 	signals_install();
 	/* targets first: a refused target must leave no results directory */
-	if (setup_targets(ctx) || setup_out(ctx))
+	if (setup_targets(ctx) || setup_out(ctx) || copy_jobs(ctx))
 		goto out;
 	if (plan_sweep(ctx))
 		goto out;

@@ -56,12 +56,27 @@ static int apply_knobs(struct run_ctx *ctx, const struct target *t,
 		       const struct sweep_cell *c, struct result_row *r)
 {
 	char path[4200], raw[256];
-	int ret;
+	int ret, i;
 
 	ret = set_queue(ctx, t, "iostats", c->iostats, r->iostats_eff,
 			sizeof(r->iostats_eff), r);
 	if (ret)
 		return ret;
+	/*
+	 * The hidden path disks have iostats of their own, and on kernels
+	 * before ~6.3 they are where multipath I/O is counted: what iostats
+	 * costs is the whole stack's accounting, so they follow the head.
+	 */
+	for (i = 0; i < t->nr_paths; i++) {
+		snprintf(path, sizeof(path), "/sys/block/%s/queue/iostats",
+			 t->paths[i]);
+		ret = journal_knob_set(&ctx->journal, path, c->iostats, NULL, 0);
+		if (ret) {
+			row_fail(r, "cannot set iostats=%s on %s: %s", c->iostats,
+				 t->paths[i], strerror(-ret));
+			return ret;
+		}
+	}
 	/* passthrough I/O on the char device counts only with this (6.13+) */
 	if (t->is_char && !target_queue_path(t, "iostats_passthrough", path,
 					     sizeof(path))) {
@@ -278,6 +293,7 @@ int run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 	static struct diskstats_snap before, after;
 	const struct target *t = &ctx->targets[c->target];
 	char json[4200], err[4200], ds[4200], ps[4200], msg[512], ioengine[4200];
+	char job[4400];
 	const char *names[DISKSTATS_MAX_DISKS];
 	static struct startup_watch watch;
 	struct fio_result fr;
@@ -332,7 +348,9 @@ int run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 		return 0;
 
 	cmd.fio = ctx->fio;
-	cmd.job = c->job;
+	snprintf(job, sizeof(job), "%s/jobs/%s%s.fio", ctx->out, c->job_name,
+		 t->is_char ? ".ng" : "");
+	cmd.job = job;
 	cmd.filename = t->dev;
 	cmd.ioengine = ioengine;
 	cmd.char_dev = t->is_char;

@@ -69,6 +69,57 @@ int job_writes(const char *path)
 	return writes;
 }
 
+/* "direct=1", " direct = 1", "buffered=0": asks for O_DIRECT */
+static int asks_direct(const char *line)
+{
+	const char *p = line;
+
+	while (isspace((unsigned char)*p))
+		p++;
+	if (!strncmp(p, "direct", 6))
+		p += 6;
+	else if (!strncmp(p, "buffered", 8))
+		p += 8;
+	else
+		return 0;
+	while (isspace((unsigned char)*p))
+		p++;
+	return *p == '=';
+}
+
+/*
+ * Copies a job file into the results directory, so the results carry the
+ * jobs exactly as run.  For an NVMe generic char device, which cannot be
+ * opened O_DIRECT, direct=/buffered= lines are commented out.
+ */
+int job_copy(const char *src, const char *dst, bool for_char_dev)
+{
+	char line[4096];
+	FILE *in, *out;
+	int ret = 0;
+
+	in = fopen(src, "re");
+	if (!in)
+		return -errno;
+	out = fopen(dst, "we");
+	if (!out) {
+		ret = -errno;
+		fclose(in);
+		return ret;
+	}
+	while (fgets(line, sizeof(line), in)) {
+		if (for_char_dev && asks_direct(line))
+			fputs("; fioring-bench: a char device has no O_DIRECT: ", out);
+		fputs(line, out);
+	}
+	if (ferror(in))
+		ret = -EIO;
+	fclose(in);
+	if (fclose(out) && !ret)
+		ret = -errno;
+	return ret;
+}
+
 static int name_cmp(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a, *(char *const *)b);

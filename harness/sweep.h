@@ -43,5 +43,6 @@ void sweep_free(struct sweep *s);
 int job_writes(const char *path);
 void job_name(const char *path, char *buf, size_t len);
 int jobs_default(const char *dir, struct strlist *out);
+int job_copy(const char *src, const char *dst, bool for_char_dev);
 
 #endif

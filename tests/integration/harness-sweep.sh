@@ -137,6 +137,11 @@ while [ $i -lt "$n" ]; do
 	i=$((i + 1))
 done
 
+for j in randread-qd1 randwrite-qd32; do
+	cmp -s "$out/jobs/$j.fio" "$FIORING_TOP/jobs/$j.fio" ||
+		fail "results have no copy of job $j as run"
+done
+
 for k in started host kernel command; do
 	[ -n "$(jqr "$out/meta.json" ".$k // empty")" ] || fail "meta.json has no $k"
 done
