@@ -428,6 +428,22 @@ static int scatter_data(const struct report *rep, const char *name, int util,
 	return dat_close(f);
 }
 
+/* Draws NAME when its data has points and lists it for the report. */
+static int add_plot(const struct report *rep, struct report_plot *plots,
+		    size_t *nplots, size_t points, const char *name,
+		    const char *extra, const char *caption)
+{
+	int ret;
+
+	if (!points)
+		return 0;
+	ret = plot(rep, name, extra);
+	if (ret)
+		return ret;
+	plots[(*nplots)++] = (struct report_plot){ name, caption };
+	return 0;
+}
+
 int report_plots(struct report *rep, struct report_plot *plots, size_t *nplots)
 {
 	char extra[512], titles[256], dat[PATH_MAX];
@@ -444,71 +460,57 @@ int report_plots(struct report *rep, struct report_plot *plots, size_t *nplots)
 		return ret;
 	snprintf(titles, sizeof(titles), "nseries=%zu", nseries);
 	bar_vars(extra, sizeof(extra), &ext, nseries, titles);
-	if (n && (ret = plot(rep, "iops", extra)))
+	ret = add_plot(rep, plots, nplots, n, "iops", extra,
+		       "IOPS per setting, iostats side by side: median and 95% bootstrap interval");
+	if (ret)
 		return ret;
-	if (n)
-		plots[(*nplots)++] = (struct report_plot){ "iops",
-			"IOPS per setting, iostats side by side: median and 95% bootstrap interval" };
 
 	ret = clat_data(rep, &n);
 	if (ret)
 		return ret;
 	ext = (struct bar_extent){ n, 0, 0 };
 	bar_vars(extra, sizeof(extra), &ext, 3, "");
-	if (n) {
-		if ((ret = plot(rep, "clat", extra)))
-			return ret;
-		plots[(*nplots)++] = (struct report_plot){ "clat",
-			"Completion latency p50 / p99 / p99.9 per setting (log scale)" };
-	}
+	ret = add_plot(rep, plots, nplots, n, "clat", extra,
+		       "Completion latency p50 / p99 / p99.9 per setting (log scale)");
+	if (ret)
+		return ret;
 
 	ret = sqpoll_data(rep, &n);
 	if (ret)
 		return ret;
 	ext = (struct bar_extent){ n, 0, 0 };
 	bar_vars(extra, sizeof(extra), &ext, 4, "");
-	if (n) {
-		if ((ret = plot(rep, "sqpoll", extra)))
-			return ret;
-		plots[(*nplots)++] = (struct report_plot){ "sqpoll",
-			"Completion latency with and without SQPOLL (log scale)" };
-	}
+	ret = add_plot(rep, plots, nplots, n, "sqpoll", extra,
+		       "Completion latency with and without SQPOLL (log scale)");
+	if (ret)
+		return ret;
 
 	ret = scatter_data(rep, "await", 0, titles, sizeof(titles), &n);
 	if (ret)
 		return ret;
-	if (n) {
-		snprintf(extra, sizeof(extra), "titles='%s'", titles);
-		if ((ret = plot(rep, "await", extra)))
-			return ret;
-		plots[(*nplots)++] = (struct report_plot){ "await",
-			"Kernel await (diskstats) against fio clat mean, per run" };
-	}
+	snprintf(extra, sizeof(extra), "titles='%s'", titles);
+	ret = add_plot(rep, plots, nplots, n, "await", extra,
+		       "Kernel await (diskstats) against fio clat mean, per run");
+	if (ret)
+		return ret;
 
 	ret = scatter_data(rep, "util", 1, titles, sizeof(titles), &n);
 	if (ret)
 		return ret;
-	if (n) {
-		snprintf(extra, sizeof(extra), "titles='%s'", titles);
-		if ((ret = plot(rep, "util", extra)))
-			return ret;
-		plots[(*nplots)++] = (struct report_plot){ "util",
-			"Kernel %util against the busy fraction fio implies, per run" };
-	}
+	snprintf(extra, sizeof(extra), "titles='%s'", titles);
+	ret = add_plot(rep, plots, nplots, n, "util", extra,
+		       "Kernel %util against the busy fraction fio implies, per run");
+	if (ret)
+		return ret;
 
 	ret = path_of(dat, sizeof(dat), rep->plotdir, "paths", ".dat");
 	if (!ret)
 		ret = report_paths_data(rep, dat, &n, rep->paths_note,
-				sizeof(rep->paths_note));
+					sizeof(rep->paths_note));
 	if (ret)
 		return ret;
 	ext = (struct bar_extent){ n, 0, 0 };
 	bar_vars(extra, sizeof(extra), &ext, 2, "");
-	if (n) {
-		if ((ret = plot(rep, "paths", extra)))
-			return ret;
-		plots[(*nplots)++] = (struct report_plot){ "paths",
-			"Per-path I/O share and completion latency" };
-	}
-	return 0;
+	return add_plot(rep, plots, nplots, n, "paths", extra,
+			"Per-path I/O share and completion latency");
 }
