@@ -14,6 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <json-c/json.h>
+
 #include "commands.h"
 #include "report.h"
 #include "report_doc.h"
@@ -53,6 +55,35 @@ static void values_of(const struct report *rep, const char *col, char *buf,
 	}
 	if (!*buf)
 		snprintf(buf, len, "?");
+}
+
+/* A string member of a JSON object, "" when absent. */
+static const char *jstr(struct json_object *obj, const char *key)
+{
+	struct json_object *v;
+
+	return json_object_object_get_ex(obj, key, &v) &&
+	       json_object_is_type(v, json_type_string) ? json_object_get_string(v) : "";
+}
+
+/* How the sweep was made, from DIR/meta.json when the harness wrote one. */
+static void sweep_para(const struct report *rep, struct report_doc *doc)
+{
+	char path[PATH_MAX];
+	struct json_object *meta;
+	int n;
+
+	n = snprintf(path, sizeof(path), "%s/meta.json", rep->dir);
+	if (n < 0 || (size_t)n >= sizeof(path))
+		return;
+	meta = json_object_from_file(path);
+	if (!meta)
+		return;
+	doc_para(doc, "Sweep started %s on host %s%s%s. Command: %s",
+		 jstr(meta, "started"), jstr(meta, "host"),
+		 *jstr(meta, "embedded") ? ", embedded device " : "",
+		 jstr(meta, "embedded"), jstr(meta, "command"));
+	json_object_put(meta);
 }
 
 static void say(struct report_doc *doc, const char *text)
@@ -323,6 +354,7 @@ static int write_doc(struct report *rep, const struct report_plot *plots,
 	doc_heading(&doc, 2, "Setup");
 	doc_para(&doc, "Results: %s (%zu runs in %zu cells). Targets: %s (%s). Kernel: %s. fio: %s.",
 		 rep->res.path, rep->res.nrows, rep->ncells, tmp, model, kernel, fio);
+	sweep_para(rep, &doc);
 
 	cells_table(rep, &doc);
 
