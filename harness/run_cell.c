@@ -400,7 +400,8 @@ int run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 	if (ex.code) {
 		fio_message(err, msg, sizeof(msg));
 		if (ex.signal)
-			row_fail(r, "fio killed by %s: %s", strsignal(ex.signal), msg);
+			row_fail(r, "fio killed by %s%s%s", strsignal(ex.signal),
+				 msg[0] ? ": " : "", msg);
 		else
 			row_fail(r, "fio failed: %s", msg[0] ? msg : "no message");
 		return 0;

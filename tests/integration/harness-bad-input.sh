@@ -72,4 +72,24 @@ csv=$T_TMP/sweep/results.csv
 grep ',failed,' "$csv" | grep -q 'sideways' || fail "the failure does not carry fio's message"
 jq -e '[.runs[] | select(.status == "failed") | .error | length > 0] | all' \
 	"$T_TMP/sweep/results.json" >/dev/null || fail "results.json lacks the error"
-echo "bad input refused; a failing fio run recorded and the sweep went on"
+# fio crashing: recorded, the sweep goes on, the setting restored after
+cat >"$T_TMP/crashing-fio" <<SCRIPT
+#!/bin/sh
+[ "\$1" = --version ] && exec "$FIO" --version
+kill -SEGV \$\$
+SCRIPT
+chmod +x "$T_TMP/crashing-fio"
+q=/sys/block/${DEV#/dev/}/queue/iostats
+orig=$(cat $q)
+want=1
+[ "$orig" = 1 ] && want=0
+"$bench" run --target "$DEV" --fio "$T_TMP/crashing-fio" --engine io_uring \
+	--job "$FIORING_TOP/jobs/randread-qd1.fio" --iostats $want --repeat 2 \
+	--runtime 1 --out "$T_TMP/crash" $st 2>"$T_TMP/crash.log"
+rc=$?
+cat "$T_TMP/crash.log"
+[ $rc -eq 3 ] || fail "a sweep whose fio crashed exited $rc, want 3"
+[ "$(grep -c ',failed,fio killed by Segmentation fault' "$T_TMP/crash/results.csv")" -eq 2 ] ||
+	fail "the crashes are not recorded as such"
+[ "$(cat $q)" = "$orig" ] || fail "iostats is $(cat $q) after fio crashed, was $orig"
+echo "bad input refused; failing and crashing fio runs recorded, the sweep went on"

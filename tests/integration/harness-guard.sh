@@ -2,9 +2,10 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # harness-guard.sh: the blkid guard.  A write job against a loop device that
-# carries an ext4 filesystem, or is mounted, is refused with one line that
-# says why, before anything is written or any results directory made; the
-# filesystem is intact afterwards.  A read job on the same device runs.
+# carries an ext4 filesystem, or is mounted, or holds a partition table, is
+# refused with one line that says why, before anything is written or any
+# results directory made; the filesystem is intact afterwards.  A read job
+# on the same device runs.
 
 . "$(dirname "$0")/../lib/common.sh"
 
@@ -42,4 +43,16 @@ umount "$T_TMP/mnt"
 
 sweep read randread-qd1 || { cat "$T_TMP/read.log"; fail "a read job was refused"; }
 [ "$(blkid -o value -s UUID "$dev")" = "$before" ] || fail "the filesystem was damaged"
-echo "write refused (ext4, mounted), read allowed, filesystem intact"
+# a DOS partition table: one Linux partition at sector 2048, 0x55AA
+img=$T_TMP/tmpfs/mbr.img
+truncate -s 16M "$img"
+printf '\000\000\000\000\203\000\000\000\000\010\000\000\000\020\000\000' |
+	dd of="$img" bs=1 seek=446 conv=notrunc status=none
+printf '\125\252' | dd of="$img" bs=1 seek=510 conv=notrunc status=none
+loop_make 16M "$img" || fail "cannot make a loop device over $img"
+dev=$DEV
+sweep parted randwrite-qd32 && fail "a write job ran on a partitioned device"
+cat "$T_TMP/parted.log"
+grep -q "refusing to write to $dev: .*\(partition table\|has partitions\)" \
+	"$T_TMP/parted.log" || fail "the refusal does not name the partition table"
+echo "write refused (ext4, mounted, partition table), read allowed, filesystem intact"

@@ -102,3 +102,15 @@ wait $PID 2>/dev/null
 "$bench" restore --state "$state" || fail "restore failed"
 [ ! -e "$emb" ] || fail "restore left the embedded device $emb"
 echo "SIGKILL + restore: embedded ${emb#/sys/block/} removed"
+
+# SIGTERM of a sweep on its own device: the run removes it and exits 143
+start term --embedded zram --embedded-size 64M
+wait_for "grep -q '^zram' $state 2>/dev/null && grep -q '^knob' $state"
+emb=/sys/block/zram$(awk -F'\t' '$1 == "zram" { print $2 }' "$state")
+kill -TERM $PID
+wait $PID
+rc=$?
+[ $rc -eq 143 ] || { cat "$T_TMP/term.log"; fail "the terminated sweep exited $rc, want 143"; }
+[ ! -e "$emb" ] || fail "SIGTERM left the embedded device $emb"
+[ ! -s "$state" ] || fail "the journal is not empty after SIGTERM"
+echo "SIGTERM: embedded ${emb#/sys/block/} removed, exit 143"
