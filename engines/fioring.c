@@ -29,6 +29,7 @@
 #include "fioring.h"
 #include "nvme_cmd.h"
 #include "paths.h"
+#include "native_mpath.h"
 
 #define ENGINE "fioring"
 
@@ -325,7 +326,10 @@ static int fio_fioring_post_init(struct thread_data *td)
 		return 1;
 	if (o->registerfiles && fioring_register_files(td))
 		return 1;
-	ret = paths_setup(td, &ld->paths);
+	/* a native multipath head: the kernel picks, the engine watches */
+	ret = native_mpath_setup(td, &ld->native);
+	if (!ret && !ld->native)
+		ret = paths_setup(td, &ld->paths);
 	if (ret) {
 		td_verror(td, -ret, "paths");
 		return 1;
@@ -647,6 +651,7 @@ static void fio_fioring_cleanup(struct thread_data *td)
 		io_uring_queue_exit(&ld->ring);
 	fio_cmdprio_cleanup(&ld->cmdprio);
 	paths_free(td, ld->paths);
+	native_mpath_finish(td, ld->native);
 	if (ld->nvme)
 		nvme_cmd_cleanup(td);
 	free(ld->fds);

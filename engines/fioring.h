@@ -55,6 +55,8 @@ struct fioring_data {
 	struct cmdprio cmdprio;
 	/* paths= is set: path choice, per-path stats, failover (paths.h) */
 	struct paths *paths;
+	/* the job's file is a native multipath head (native_mpath.h) */
+	struct native_mpath *native;
 };
 
 bool fioring_host_ok(void);

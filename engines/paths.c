@@ -241,6 +241,11 @@ int paths_setup(struct thread_data *td, struct paths **out)
 	int ret;
 
 	*out = NULL;
+	if (!o->paths && o->path_stats) {
+		log_err(ENGINE ": path_stats= needs paths= (or a native multipath head "
+			"as the job's file)\n");
+		return -EINVAL;
+	}
 	if (!o->paths)
 		return 0;
 	ret = paths_check_job(td);
@@ -312,12 +317,10 @@ err:
 	return ret;
 }
 
-void paths_release(struct paths *p)
+void paths_release_report(struct paths *p)
 {
 	unsigned int i;
 
-	if (!p)
-		return;
 	for (i = 0; i < p->nr; i++) {
 		if (p->path[i].fd >= 0)
 			close(p->path[i].fd);
@@ -328,6 +331,14 @@ void paths_release(struct paths *p)
 	free(p->usable);
 	free(p->io_path);
 	free(p->stats_file);
+	free(p->policy_name);
+}
+
+void paths_release(struct paths *p)
+{
+	if (!p)
+		return;
+	paths_release_report(p);
 	free(p);
 }
 

@@ -89,7 +89,7 @@ struct paths {
 	/* how I/O was attributed: "engine" here, a kernel method in mode 2 */
 	const char *method;
 	/* mode 2: the kernel's iopolicy, and why attribution is missing */
-	const char *policy_name;
+	char *policy_name;
 	const char *reason;
 	/* percentiles are known (not for diskstats deltas) */
 	bool hist;
@@ -107,6 +107,9 @@ void paths_free(struct thread_data *td, struct paths *p);
 
 /* paths_release() - close and free without reporting (setup failures) */
 void paths_release(struct paths *p);
+
+/* paths_release_report() - free what @p holds, not @p itself */
+void paths_release_report(struct paths *p);
 
 /*
  * paths_update_usable() - rebuild the list of paths I/O may go to: the

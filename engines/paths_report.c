@@ -70,10 +70,14 @@ static void paths_print_dir(const struct paths *p, const struct pathstats_dir_st
 		 (unsigned long long)d->errors);
 	if (!pathstats_timed(d))
 		return;
+	/* diskstats give a sum of ms ticks: a mean, nothing else */
+	if (!p->hist) {
+		log_info("      clat (usec): avg=%.2f (from diskstats ticks, ms resolution)\n",
+			 pathstats_mean(d) / 1e3);
+		return;
+	}
 	log_info("      clat (usec): min=%.2f, max=%.2f, avg=%.2f\n", d->min_ns / 1e3,
 		 d->max_ns / 1e3, pathstats_mean(d) / 1e3);
-	if (!p->hist)
-		return;
 	for (k = 0; k < PATHSTATS_NR_PCT; k++)
 		used += snprintf(pct + used, sizeof(pct) - used, "%sp%g=%.2f",
 				 k ? ", " : "", pathstats_pct[k],
@@ -136,11 +140,12 @@ static struct json_object *paths_json_dir(const struct paths *p,
 	if (ret || !clat)
 		goto err;
 	ret |= paths_json_add(clat, "n", json_object_new_int64(pathstats_timed(d)));
-	if (pathstats_timed(d)) {
+	if (pathstats_timed(d) && p->hist) {
 		ret |= paths_json_add(clat, "min", json_object_new_int64(d->min_ns));
 		ret |= paths_json_add(clat, "max", json_object_new_int64(d->max_ns));
-		ret |= paths_json_add(clat, "mean", json_object_new_double(pathstats_mean(d)));
 	}
+	if (pathstats_timed(d))
+		ret |= paths_json_add(clat, "mean", json_object_new_double(pathstats_mean(d)));
 	if (p->hist && pathstats_timed(d)) {
 		pct = json_object_new_object();
 		ret |= paths_json_add(clat, "percentile", pct);
