@@ -68,8 +68,10 @@ void report_label(const struct report *rep, const struct report_cell *c,
 			break;
 		used += (size_t)n;
 	}
+	/* nothing varies: engine and job are short and say enough */
 	if (!*buf)
-		snprintf(buf, len, "%s", c->rc->name);
+		snprintf(buf, len, "%s %s", results_get(&rep->res, report_row(c), "engine"),
+			 results_get(&rep->res, report_row(c), "job"));
 }
 
 /* Median of a column over a cell's ok runs; NAN when none has it. */

@@ -62,6 +62,32 @@ static double json_num(struct json_object *obj, const char *const *keys, int sum
 	return total;
 }
 
+/*
+ * Latency in the engine's path_stats schema (version 1): per direction
+ * clat_ns { n, mean, percentile { "99.000000": ... } }, in ns.  The first
+ * direction with timed I/O gives it (reads before writes).
+ */
+static void engine_clat(struct json_object *path, double *mean_us, double *p99_us)
+{
+	static const char *const dirs[] = { "read", "write" };
+	struct json_object *d, *clat, *v, *pct;
+	size_t i;
+
+	for (i = 0; i < 2; i++) {
+		if (!json_object_object_get_ex(path, dirs[i], &d) ||
+		    !json_object_object_get_ex(d, "clat_ns", &clat) ||
+		    !json_object_object_get_ex(clat, "n", &v) ||
+		    json_object_get_int64(v) <= 0)
+			continue;
+		if (isnan(*mean_us) && json_object_object_get_ex(clat, "mean", &v))
+			*mean_us = json_object_get_double(v) / 1000;
+		if (isnan(*p99_us) && json_object_object_get_ex(clat, "percentile", &pct) &&
+		    json_object_object_get_ex(pct, "99.000000", &v))
+			*p99_us = json_object_get_double(v) / 1000;
+		return;
+	}
+}
+
 static const char *json_str(struct json_object *obj)
 {
 	static const char *const keys[] = { "name", "path", "device", "dev" };
@@ -106,6 +132,8 @@ static int add_file(const char *file, struct path_acc *acc, size_t *nacc,
 		double ios = json_num(p, ios_keys, 1);
 		double mean = json_num(p, mean_keys, 0);
 		double p99 = json_num(p, p99_keys, 0);
+
+		engine_clat(p, &mean, &p99);
 
 		if (!name || isnan(ios)) {
 			snprintf(why, len, "%s: path %zu has no name or I/O count", file, i);

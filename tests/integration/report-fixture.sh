@@ -81,7 +81,8 @@ echo "1,2,3" >>"$T_TMP/bad/results.csv"
 "$bench" report "$T_TMP/bad" >"$T_TMP/badout" 2>&1 && fail "malformed results accepted"
 grep -q 'results.csv line 4: 3 fields, the header has 44' "$T_TMP/badout" || fail "bad line not named"
 [ -e "$T_TMP/bad/report.html" ] && fail "a report was written from a malformed file"
-# per-path stats: shares and latencies from the JSON each run names
+# per-path stats: shares and latencies from the JSON each run names, one
+# path in the engine's schema (version 1, ns), one with flat figures in us
 p=$T_TMP/paths
 sh "$FIORING_TOP/tests/fixtures/synth-results.sh" "$p" 3 4 \
 	nvme0n1:fioring:randread-qd32:0:1:200000:5 || fail "synth"
@@ -89,8 +90,11 @@ mkdir "$p/paths"
 awk -F, -v OFS=, 'NR > 1 { $NF = "paths/r" $1 ".json" } 1' "$p/results.csv" >"$p/r.csv" &&
 	mv "$p/r.csv" "$p/results.csv"
 for r in 1 2 3; do
-	echo '{"paths": [{"name": "nvme0c0n1", "ios": 900, "clat_mean_us": 40, "clat_p99_us": 90},
-		{"name": "nvme0c1n1", "read": {"ios": 100, "clat_mean_us": 400, "clat_p99_us": 900}}]}' \
+	echo '{"fioring_paths_version": 1, "paths": [{"name": "nvme0c0n1", "ios": 900, "clat_mean_us": 40, "clat_p99_us": 90},
+		{"name": "nvme0c1n1", "read": {"ios": 100, "bytes": 409600, "errors": 0,
+		  "clat_ns": {"n": 100, "min": 1000, "max": 2000000, "mean": 400000.0,
+		    "percentile": {"50.000000": 300000, "99.000000": 900000}}},
+		  "write": {"ios": 0, "bytes": 0, "errors": 0, "clat_ns": {"n": 0}}}]}' \
 		>"$p/paths/r$r.json"
 done
 echo "not json" >"$p/paths/r4.json"
