@@ -3,6 +3,8 @@
 # fioring: build the fio engine, the harness and the tests.
 # 'make' builds, 'make check' runs every test, 'make bench' the main benchmark.
 
+.DEFAULT_GOAL := all
+
 ifneq ($(MAKECMDGOALS),distclean)
 include config-host.mak
 endif
