@@ -372,13 +372,16 @@ static void sched_now(const struct target *t, char *buf, size_t len)
 static int dry_run(struct run_ctx *ctx)
 {
 	struct run_env *env = &ctx->env;
-	int n = env->targets.nr ?: 1, i, j, runs, ret = 0;
-	struct sweep_target tg[n];
-	struct target t[n];
-	struct strlist pol[n];
-	char eta[32], sched[n][64];
+	int n = env->targets.nr ?: 1, i, j, runs, ret = -ENOMEM;
+	struct sweep_target *tg = calloc(n, sizeof(*tg));
+	struct target *t = calloc(n, sizeof(*t));
+	struct strlist *pol = calloc(n, sizeof(*pol));
+	char (*sched)[64] = calloc(n, sizeof(*sched));
+	char eta[32];
 
-	memset(pol, 0, sizeof(pol));
+	if (!tg || !t || !pol || !sched)
+		goto out;
+	ret = 0;
 	for (i = 0; i < n && !ret; i++) {
 		tg[i].disk = "embedded";
 		tg[i].sched_now = NULL;
@@ -415,24 +418,34 @@ static int dry_run(struct run_ctx *ctx)
 			printf(", about %s", eta);
 		printf("\n");
 	}
-	for (i = 0; i < n; i++)
+out:
+	for (i = 0; pol && i < n; i++)
 		strlist_free(&pol[i]);
+	free(sched);
+	free(pol);
+	free(t);
+	free(tg);
 	return ret ? 1 : 0;
 }
 
 static int plan_sweep(struct run_ctx *ctx)
 {
-	struct sweep_target tg[ctx->nr_targets];
-	char sched[ctx->nr_targets][64];
-	int i;
+	struct sweep_target *tg = calloc(ctx->nr_targets, sizeof(*tg));
+	char (*sched)[64] = calloc(ctx->nr_targets, sizeof(*sched));
+	int i, ret = -ENOMEM;
 
-	for (i = 0; i < ctx->nr_targets; i++) {
-		tg[i].disk = ctx->targets[i].disk;
-		tg[i].iopolicy = &ctx->iopolicies[i];
-		sched_now(&ctx->targets[i], sched[i], sizeof(sched[i]));
-		tg[i].sched_now = sched[i][0] ? sched[i] : NULL;
+	if (tg && sched) {
+		for (i = 0; i < ctx->nr_targets; i++) {
+			tg[i].disk = ctx->targets[i].disk;
+			tg[i].iopolicy = &ctx->iopolicies[i];
+			sched_now(&ctx->targets[i], sched[i], sizeof(sched[i]));
+			tg[i].sched_now = sched[i][0] ? sched[i] : NULL;
+		}
+		ret = sweep_plan(&ctx->sweep, &ctx->env, tg, ctx->nr_targets);
 	}
-	return sweep_plan(&ctx->sweep, &ctx->env, tg, ctx->nr_targets);
+	free(sched);
+	free(tg);
+	return ret;
 }
 
 static json_object *make_meta(struct run_ctx *ctx)
