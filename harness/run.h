@@ -41,7 +41,7 @@ struct run_ctx {
 	uint64_t fio_runtime_ns;	/* what fio reports as its runtime */
 };
 
-int run_cell(struct run_ctx *ctx, const struct sweep_cell *cell, int run,
-	     int repeat, struct result_row *row);
+void run_cell(struct run_ctx *ctx, const struct sweep_cell *cell, int run,
+	      int repeat, struct result_row *row);
 
 #endif

@@ -287,8 +287,8 @@ static uint64_t startup_tick(void *arg)
 	return STARTUP_POLL_NS;
 }
 
-int run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
-	     int repeat, struct result_row *r)
+void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
+	      int repeat, struct result_row *r)
 {
 	static struct diskstats_snap before, after;
 	const struct target *t = &ctx->targets[c->target];
@@ -344,8 +344,11 @@ int run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 			 t->is_char && !strcmp(c->engine, "io_uring") ?
 			 "io_uring_cmd" : c->engine);
 	}
-	if (apply_knobs(ctx, t, c, r))
-		return 0;
+	if (apply_knobs(ctx, t, c, r)) {
+		/* fio never ran: no files to name */
+		r->raw[0] = r->diskstats[0] = '\0';
+		return;
+	}
 
 	cmd.fio = ctx->fio;
 	snprintf(job, sizeof(job), "%s/jobs/%s%s.fio", ctx->out, c->job_name,
@@ -381,7 +384,8 @@ int run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 		before = watch.first;
 	if (ret) {
 		row_fail(r, "cannot start fio: %s", strerror(-ret));
-		return 0;
+		r->raw[0] = r->diskstats[0] = '\0';
+		return;
 	}
 	r->wall_s = ex.wall_ns / 1e9;
 	ctx->fio_wall_ns += ex.wall_ns;
@@ -390,12 +394,12 @@ int run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 
 	if (ex.interrupted) {
 		row_fail(r, "interrupted");
-		return 0;
+		return;
 	}
 	if (ex.timed_out) {
 		row_fail(r, "fio did not finish in %d s and was killed",
 			 ctx->env.runtime + ctx->env.fio_timeout);
-		return 0;
+		return;
 	}
 	if (ex.code) {
 		fio_message(err, msg, sizeof(msg));
@@ -404,18 +408,18 @@ int run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 				 msg[0] ? ": " : "", msg);
 		else
 			row_fail(r, "fio failed: %s", msg[0] ? msg : "no message");
-		return 0;
+		return;
 	}
 	ret = file_read_all(json, &buf, &len);
 	if (ret) {
 		row_fail(r, "cannot read fio's output: %s", strerror(-ret));
-		return 0;
+		return;
 	}
 	ret = fio_json_parse(buf, len, &fr, msg, sizeof(msg));
 	free(buf);
 	if (ret) {
 		row_fail(r, "%s", msg);
-		return 0;
+		return;
 	}
 	fill_fio(r, &fr);
 	ctx->fio_runtime_ns += (uint64_t)(r->runtime_s * 1e9);
@@ -436,5 +440,4 @@ int run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 	}
 	if (r->path_stats[0] && stat(ps, &st) < 0)
 		r->path_stats[0] = '\0';
-	return 0;
 }

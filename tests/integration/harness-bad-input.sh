@@ -92,4 +92,22 @@ cat "$T_TMP/crash.log"
 [ "$(grep -c ',failed,fio killed by Segmentation fault' "$T_TMP/crash/results.csv")" -eq 2 ] ||
 	fail "the crashes are not recorded as such"
 [ "$(cat $q)" = "$orig" ] || fail "iostats is $(cat $q) after fio crashed, was $orig"
+# a setting the kernel refuses: that cell fails, the others run, and the
+# scheduler is back as it was
+loop_make 64M || skip "cannot make a loop device"
+sched=/sys/block/${DEV#/dev/}/queue/scheduler
+before=$(cat $sched)
+"$bench" run --target "$DEV" --scheduler none,no-such-sched --engine io_uring \
+	--job "$FIORING_TOP/jobs/randread-qd1.fio" --iostats 1 --repeat 1 \
+	--runtime 1 --out "$T_TMP/sched" $st 2>"$T_TMP/sched.log"
+rc=$?
+cat "$T_TMP/sched.log"
+[ $rc -eq 3 ] || fail "a sweep with a refused setting exited $rc, want 3"
+grep -q ',failed,cannot set scheduler=no-such-sched on ' "$T_TMP/sched/results.csv" ||
+	fail "the refused scheduler is not recorded"
+awk -F, -v c="$(head -1 "$T_TMP/sched/results.csv" | tr , '\n' | grep -n '^scheduler$' | cut -d: -f1)" \
+	'NR > 1 && $4 == "ok" && $c == "none" { ok = 1 } END { exit !ok }' "$T_TMP/sched/results.csv" ||
+	fail "the scheduler=none cell did not run with scheduler none"
+[ "$(cat $sched)" = "$before" ] || fail "scheduler is '$(cat $sched)' after the sweep, was '$before'"
+
 echo "bad input refused; failing and crashing fio runs recorded, the sweep went on"
