@@ -94,54 +94,6 @@ void cli_usage_run(FILE *f)
 "  fioring-bench run --engine fioring,io_uring --sqpoll 0,1 --iostats 1\n");
 }
 
-int strlist_add(struct strlist *l, const char *s)
-{
-	char **nv = realloc(l->v, (l->nr + 1) * sizeof(*nv));
-
-	if (!nv)
-		return -ENOMEM;
-	l->v = nv;
-	l->v[l->nr] = strdup(s);
-	if (!l->v[l->nr])
-		return -ENOMEM;
-	l->nr++;
-	return 0;
-}
-
-/* "a,b,c" appended item by item; empty items are an error */
-int strlist_split(struct strlist *l, const char *csv)
-{
-	char *dup = strdup(csv), *tok, *save, *p;
-	int ret = 0;
-
-	if (!dup)
-		return -ENOMEM;
-	if (!*dup || dup[strlen(dup) - 1] == ',' || *dup == ',' ||
-	    strstr(dup, ",,")) {
-		free(dup);
-		return -EINVAL;
-	}
-	for (tok = strtok_r(dup, ",", &save); tok && !ret;
-	     tok = strtok_r(NULL, ",", &save)) {
-		for (p = tok; *p == ' '; p++)
-			;
-		ret = strlist_add(l, p);
-	}
-	free(dup);
-	return ret;
-}
-
-void strlist_free(struct strlist *l)
-{
-	int i;
-
-	for (i = 0; i < l->nr; i++)
-		free(l->v[i]);
-	free(l->v);
-	l->v = NULL;
-	l->nr = 0;
-}
-
 int parse_size(const char *s, uint64_t *out)
 {
 	unsigned long long v;

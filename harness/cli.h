@@ -11,11 +11,7 @@
 #include <stdio.h>
 
 #include "embedded.h"
-
-struct strlist {
-	int nr;
-	char **v;
-};
+#include "strlist.h"
 
 struct run_env {
 	struct strlist targets;
@@ -45,9 +41,6 @@ struct run_env {
 	char *cmdline;
 };
 
-int strlist_split(struct strlist *l, const char *csv);
-int strlist_add(struct strlist *l, const char *s);
-void strlist_free(struct strlist *l);
 int cli_parse_run(int argc, char **argv, struct run_env *env);
 void cli_free(struct run_env *env);
 void cli_usage_run(FILE *f);

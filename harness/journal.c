@@ -102,16 +102,6 @@ void sysfs_selected(const char *val, char *out, size_t len)
 	snprintf(out, len, "%s", val);
 }
 
-static int knob_journaled(struct journal *j, const char *path)
-{
-	int i;
-
-	for (i = 0; i < j->nr_knobs; i++)
-		if (!strcmp(j->knobs[i], path))
-			return 1;
-	return 0;
-}
-
 /*
  * Sets a sysfs attribute, journaling its old value first (once per
  * attribute), and reads back what the kernel made of the write: eff gets
@@ -120,10 +110,10 @@ static int knob_journaled(struct journal *j, const char *path)
 int journal_knob_set(struct journal *j, const char *path, const char *val,
 		     char *eff, size_t efflen)
 {
-	char raw[4096], orig[4096], line[8192 + 16], **nk;
+	char raw[4096], orig[4096], line[8192 + 16];
 	int ret;
 
-	if (!knob_journaled(j, path)) {
+	if (!strlist_has(&j->knobs, path)) {
 		ret = file_read_line(path, raw, sizeof(raw));
 		if (ret)
 			return ret;
@@ -132,14 +122,9 @@ int journal_knob_set(struct journal *j, const char *path, const char *val,
 		ret = journal_append(j, line);
 		if (ret)
 			return ret;
-		nk = realloc(j->knobs, (j->nr_knobs + 1) * sizeof(*nk));
-		if (!nk)
-			return -ENOMEM;
-		j->knobs = nk;
-		j->knobs[j->nr_knobs] = strdup(path);
-		if (!j->knobs[j->nr_knobs])
-			return -ENOMEM;
-		j->nr_knobs++;
+		ret = strlist_add(&j->knobs, path);
+		if (ret)
+			return ret;
 	}
 	ret = file_write_str(path, val);
 	if (ret)
@@ -214,11 +199,7 @@ int journal_restore(struct journal *j, FILE *log)
 	/* what could not be put back stays journaled for another try */
 	if (!failed && ftruncate(j->fd, 0) < 0)
 		ret = -errno;
-	for (i = 0; i < j->nr_knobs; i++)
-		free(j->knobs[i]);
-	free(j->knobs);
-	j->knobs = NULL;
-	j->nr_knobs = 0;
+	strlist_free(&j->knobs);
 	if (!ret)
 		ret = failed;
 out:
@@ -229,13 +210,7 @@ out:
 
 void journal_close(struct journal *j)
 {
-	int i;
-
-	for (i = 0; i < j->nr_knobs; i++)
-		free(j->knobs[i]);
-	free(j->knobs);
-	j->knobs = NULL;
-	j->nr_knobs = 0;
+	strlist_free(&j->knobs);
 	if (j->fd >= 0)
 		close(j->fd);
 	j->fd = -1;

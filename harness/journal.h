@@ -10,13 +10,14 @@
 #include <stddef.h>
 #include <stdio.h>
 
+#include "strlist.h"
+
 #define JOURNAL_DEFAULT "/run/fioring/journal"
 
 struct journal {
 	char path[4096];
 	int fd;
-	int nr_knobs;
-	char **knobs;	/* sysfs paths journaled by this process */
+	struct strlist knobs;	/* sysfs paths journaled by this process */
 };
 
 const char *journal_default_path(void);
