@@ -70,12 +70,16 @@ int nvme_cmd_check_job(struct thread_data *td, bool *nvme)
 		log_err("fioring: nowait does not apply to NVMe passthrough\n");
 		return -EOPNOTSUPP;
 	}
-	/* the kernel ignores sqe->ioprio for io_uring_cmd: a silent no-op */
-	if (cp->percentage[DDIR_READ] || cp->percentage[DDIR_WRITE] || cp->bssplit_str) {
-		log_err("fioring: cmdprio does not apply to NVMe passthrough "
-			"(NVMe commands carry no I/O priority)\n");
-		return -EOPNOTSUPP;
-	}
+	/*
+	 * The kernel ignores sqe->ioprio for io_uring_cmd: per-priority
+	 * figures would compare identical I/O.  Said once per job, not
+	 * refused, so a priority sweep over mixed targets still runs.
+	 */
+	if (cp->percentage[DDIR_READ] || cp->percentage[DDIR_WRITE] ||
+	    cp->bssplit_str || fio_option_is_set(&td->o, ioprio) ||
+	    fio_option_is_set(&td->o, ioprio_class))
+		log_info("fioring: %s: io_uring_cmd carries no I/O priority; "
+			 "cmdprio/prioclass ignored\n", td->files[0]->file_name);
 	return 0;
 }
 
