@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * diskstats.c: reads /proc/diskstats for the disks a run cares about.  The
- * whole file is read with one read(2) so every disk of a snapshot is taken
- * at the same instant, and the clocks are read right around it.
+ * whole file is read at once, before any parsing, so every disk of a
+ * snapshot is taken at (nearly) the same instant, right after the clocks.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -48,7 +48,7 @@ int diskstats_take(const char *path, const char *const *names, int nr,
 	static char buf[1 << 18];
 	struct diskstats_rec rec;
 	char *line, *save;
-	ssize_t len;
+	ssize_t len, n;
 	int fd, i, ret = 0;
 
 	if (nr > DISKSTATS_MAX_DISKS)
@@ -58,10 +58,15 @@ int diskstats_take(const char *path, const char *const *names, int nr,
 		return -errno;
 	snap->mono_ns = now_ns();
 	snap->boot_ns = boottime_ns();
-	len = read(fd, buf, sizeof(buf) - 1);
-	if (len < 0) {
-		ret = -errno;
-		goto out;
+	/* procfs hands out whole lines per read; a big machine needs several */
+	for (len = 0; (size_t)len < sizeof(buf) - 1; len += n) {
+		n = read(fd, buf + len, sizeof(buf) - 1 - len);
+		if (n < 0) {
+			ret = -errno;
+			goto out;
+		}
+		if (!n)
+			break;
 	}
 	buf[len] = '\0';
 	snap->nr = 0;
