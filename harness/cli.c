@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "ioprio.h"
 
 enum {
 	OPT_IOSTATS = 256, OPT_IOPOLICY, OPT_ENGINE, OPT_SQPOLL, OPT_IOPRIO,
@@ -66,7 +67,9 @@ void cli_usage_run(FILE *f)
 "      --engine LIST      fioring and/or io_uring (or any fio engine)\n"
 "                         [fioring,io_uring]\n"
 "      --sqpoll LIST      sqthread_poll values, 0 and/or 1 [0]\n"
-"      --ioprio LIST      none or CLASS/LEVEL (rt/0, be/4, idle/7) [none]\n"
+"      --ioprio LIST      priority mixes: none, CLASS/LEVEL (all I/O: be/4,\n"
+"                         idle/7) or CLASS:PCT[:LEVEL] (PCT%% of the I/O:\n"
+"                         rt:10, idle:50) [none]\n"
 "      --scheduler LIST   queue/scheduler values [left as it is]\n"
 "  -r, --repeat N         runs of every cell [5]\n"
 "  -T, --runtime SEC      time-based runtime of each run, 0 keeps the job's\n"
@@ -177,15 +180,9 @@ static int valid_word(const char *s)
 
 static int valid_ioprio(const char *s)
 {
-	int level;
-	const char *slash = strchr(s, '/');
+	struct ioprio_mix m;
 
-	if (!strcmp(s, "none"))
-		return 1;
-	if (!slash || parse_int(slash + 1, 0, 7, &level))
-		return 0;
-	return !strncmp(s, "rt/", 3) || !strncmp(s, "be/", 3) ||
-	       !strncmp(s, "idle/", 5);
+	return !ioprio_parse(s, &m);
 }
 
 static char *join_argv(int argc, char **argv)
@@ -351,7 +348,7 @@ int cli_parse_run(int argc, char **argv, struct run_env *env)
 	if (list_check(&env->iostats, "iostats", valid_uint, "whole numbers >= 0") ||
 	    list_check(&env->sqpoll, "sqpoll", valid_bool, "0 and/or 1") ||
 	    list_check(&env->ioprio, "ioprio", valid_ioprio,
-		       "none or rt|be|idle/LEVEL with LEVEL 0-7") ||
+		       "none, CLASS/LEVEL or CLASS:PCT[:LEVEL] with CLASS rt, be or idle, LEVEL 0-7, PCT 1-100") ||
 	    list_check(&env->engines, "engine", valid_word, "engine names") ||
 	    list_check(&env->iopolicy, "iopolicy", valid_word, "policy names") ||
 	    list_check(&env->scheduler, "scheduler", valid_word, "scheduler names"))

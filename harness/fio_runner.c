@@ -19,22 +19,12 @@
 
 #include "fileio.h"
 #include "fio_runner.h"
+#include "ioprio.h"
 
 volatile sig_atomic_t fio_stop_requested;
 
 /* seconds fio gets to wind down after SIGINT before it is killed */
 #define FIO_STOP_GRACE_S 10
-
-static int ioprio_class(const char *s)
-{
-	if (!strncmp(s, "rt/", 3))
-		return 1;
-	if (!strncmp(s, "be/", 3))
-		return 2;
-	if (!strncmp(s, "idle/", 5))
-		return 3;
-	return 0;
-}
 
 /*
  * Options on fio's command line before the job file are global defaults
@@ -43,7 +33,8 @@ static int ioprio_class(const char *s)
  */
 int fio_build_argv(const struct fio_cmd *c, struct fio_argv *a)
 {
-	int n = 0, nb = 0, i, cls;
+	struct ioprio_mix prio;
+	int n = 0, nb = 0, i;
 
 #define ADD(s) do { if (n >= FIO_ARGV_MAX - 1) return -E2BIG; \
 		     a->argv[n++] = (char *)(s); } while (0)
@@ -65,10 +56,16 @@ int fio_build_argv(const struct fio_cmd *c, struct fio_argv *a)
 		ADDF("--runtime=%d", c->runtime);
 		ADD("--time_based");
 	}
-	cls = ioprio_class(c->ioprio);
-	if (cls) {
-		ADDF("--prioclass=%d", cls);
-		ADDF("--prio=%s", strchr(c->ioprio, '/') + 1);
+	if (c->ioprio && ioprio_parse(c->ioprio, &prio))
+		return -EINVAL;
+	if (c->ioprio && prio.pct) {
+		/* engine options: they follow --ioengine */
+		ADDF("--cmdprio_percentage=%d", prio.pct);
+		ADDF("--cmdprio_class=%d", prio.cls);
+		ADDF("--cmdprio=%d", prio.level);
+	} else if (c->ioprio && prio.cls) {
+		ADDF("--prioclass=%d", prio.cls);
+		ADDF("--prio=%d", prio.level);
 	}
 	for (i = 0; c->extra && i < c->extra->nr; i++)
 		ADD(c->extra->v[i]);

@@ -22,7 +22,7 @@ struct fio_cmd {
 	const char *path_stats;	/* fioring engine option, or NULL */
 	int sqpoll;
 	int runtime;		/* 0: the job's own */
-	const char *ioprio;	/* none or CLASS/LEVEL */
+	const char *ioprio;	/* a --ioprio item (ioprio.h) */
 	const struct strlist *extra;
 	const char *json_path;
 	const char *err_path;

@@ -1,0 +1,68 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * ioprio.c: unit test of --ioprio items: the two shapes (CLASS/LEVEL for
+ * all I/O, CLASS:PCT[:LEVEL] for a share), the bad values refused, and the
+ * fio options each becomes (cmdprio_* after --ioengine, or prioclass/prio).
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "check.h"
+#include "fio_runner.h"
+#include "ioprio.h"
+
+static int pos(const struct fio_argv *a, const char *word)
+{
+	int i;
+
+	for (i = 0; a->argv[i]; i++)
+		if (!strcmp(a->argv[i], word))
+			return i;
+	return -1;
+}
+
+int main(void)
+{
+	static const char *const bad[] = {
+		"", "rt", "rt/", "rt/8", "rt:0", "rt:101", "rt:10:8", "rt:10:",
+		"rt:-1", "be/4x", "RT:10", "best:10", "idle:50:1:2", "none/1",
+		"rt:1 0", "rt/ 1",
+	};
+	struct ioprio_mix m;
+	struct fio_argv a;
+	struct fio_cmd c;
+	size_t i;
+
+	CHECK(!ioprio_parse("none", &m) && !m.cls && !m.pct);
+	CHECK(!ioprio_parse("be/4", &m) && m.cls == 2 && m.level == 4 && !m.pct);
+	CHECK(!ioprio_parse("rt:10", &m) && m.cls == 1 && m.pct == 10 && !m.level);
+	CHECK(!ioprio_parse("idle:50", &m) && m.cls == 3 && m.pct == 50);
+	CHECK(!ioprio_parse("rt:100:3", &m) && m.cls == 1 && m.pct == 100 &&
+	      m.level == 3);
+	for (i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
+		if (ioprio_parse(bad[i], &m) != -EINVAL)
+			fprintf(stderr, "accepted: '%s'\n", bad[i]);
+		CHECK(ioprio_parse(bad[i], &m) == -EINVAL);
+	}
+	CHECK(!strcmp(ioprio_class_name(1), "rt") &&
+	      !strcmp(ioprio_class_name(3), "idle"));
+
+	memset(&c, 0, sizeof(c));
+	c.fio = "fio";
+	c.job = "j.fio";
+	c.filename = "/dev/loop0";
+	c.ioengine = "io_uring";
+	c.ioprio = "rt:10:2";
+	CHECK(fio_build_argv(&c, &a) > 0);
+	CHECK(pos(&a, "--cmdprio_percentage=10") > pos(&a, "--ioengine=io_uring"));
+	CHECK(pos(&a, "--cmdprio_class=1") > 0 && pos(&a, "--cmdprio=2") > 0);
+	CHECK(pos(&a, "--prioclass=1") < 0);
+	c.ioprio = "idle/7";
+	CHECK(fio_build_argv(&c, &a) > 0);
+	CHECK(pos(&a, "--prioclass=3") > 0 && pos(&a, "--prio=7") > 0);
+	CHECK(pos(&a, "--cmdprio_class=3") < 0);
+	c.ioprio = "rt:0";
+	CHECK(fio_build_argv(&c, &a) == -EINVAL);
+	return check_done("ioprio");
+}
