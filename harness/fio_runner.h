@@ -44,7 +44,7 @@ struct fio_exit {
 };
 
 #define FIO_ARGV_MAX	256
-#define FIO_ARGV_BUFS	8
+#define FIO_ARGV_BUFS	16
 
 /* fio's argv, and room for the words the harness formats */
 struct fio_argv {
