@@ -148,7 +148,7 @@ static int nm_add_path(struct native_mpath *m, const char *disk)
 		pi->ctrl = strdup(strrchr(link, '/') ? strrchr(link, '/') + 1 : link);
 		snprintf(path, sizeof(path), "/sys/class/nvme/%s/transport", pi->ctrl);
 		if (!nm_read_line(path, buf, sizeof(buf)) && buf[0])
-			snprintf(pi->transport, sizeof(pi->transport), "%s", buf);
+			snprintf(pi->transport, sizeof(pi->transport), "%.15s", buf);
 		snprintf(path, sizeof(path), "/sys/class/nvme/%s/numa_node", pi->ctrl);
 		if (!nm_read_line(path, buf, sizeof(buf)) && buf[0])
 			pi->numa_node = atoi(buf);
