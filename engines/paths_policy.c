@@ -157,7 +157,6 @@ static bool paths_errno_is_path(int err)
 	case EHOSTUNREACH:
 	case ESHUTDOWN:
 	case ENOSPC:	/* a block device write past a capacity that shrank */
-	case EAGAIN:	/* BLK_STS_TRANSPORT / AGAIN on a path going away */
 		return true;
 	}
 	return false;
