@@ -138,18 +138,43 @@ int journal_knob_set(struct journal *j, const char *path, const char *val,
 	return 0;
 }
 
+int journal_parse_line(char *line, struct journal_entry *e)
+{
+	char *save, *tok, *end;
+	long id;
+
+	memset(e, 0, sizeof(*e));
+	for (tok = strtok_r(line, "\t", &save); tok && e->n < 4;
+	     tok = strtok_r(NULL, "\t", &save))
+		e->f[e->n++] = tok;
+	if (!e->n)
+		return e->kind = JOURNAL_EMPTY;
+	if (!strcmp(e->f[0], "knob") && e->n == 3)
+		return e->kind = JOURNAL_KNOB;
+	if (!strcmp(e->f[0], "loop") && e->n == 4)
+		return e->kind = JOURNAL_LOOP;
+	if (!strcmp(e->f[0], "zram") && e->n == 2) {
+		/* a damaged id must not remove some other zram device */
+		errno = 0;
+		id = strtol(e->f[1], &end, 10);
+		if (!errno && end != e->f[1] && !*end && id >= 0 && id <= INT_MAX) {
+			e->zram_id = id;
+			return e->kind = JOURNAL_ZRAM;
+		}
+	}
+	return e->kind = JOURNAL_UNKNOWN;
+}
+
 static int restore_line(char *line, FILE *log)
 {
-	char *f[4] = { NULL };
-	char *save, *tok;
-	int n = 0, ret = 0;
+	struct journal_entry e;
+	char *const *f = e.f;
+	int ret = 0;
 
-	for (tok = strtok_r(line, "\t", &save); tok && n < 4;
-	     tok = strtok_r(NULL, "\t", &save))
-		f[n++] = tok;
-	if (!n)
-		return 0;
-	if (!strcmp(f[0], "knob") && n == 3) {
+	switch (journal_parse_line(line, &e)) {
+	case JOURNAL_EMPTY:
+		break;
+	case JOURNAL_KNOB:
 		ret = file_write_str(f[1], f[2]);
 		/* the device went away, and the setting with it */
 		if (ret == -ENOENT)
@@ -157,18 +182,23 @@ static int restore_line(char *line, FILE *log)
 		if (log)
 			fprintf(log, "restore: %s = %s%s%s\n", f[1], f[2],
 				ret ? ": " : "", ret ? strerror(-ret) : "");
-	} else if (!strcmp(f[0], "zram") && n == 2) {
-		ret = embedded_zram_remove(atoi(f[1]));
+		break;
+	case JOURNAL_ZRAM:
+		ret = embedded_zram_remove(e.zram_id);
 		if (log)
-			fprintf(log, "restore: removed zram%s%s%s\n", f[1],
+			fprintf(log, "restore: removed zram%d%s%s\n", e.zram_id,
 				ret ? ": " : "", ret ? strerror(-ret) : "");
-	} else if (!strcmp(f[0], "loop") && n == 4) {
+		break;
+	case JOURNAL_LOOP:
 		ret = embedded_loop_remove(f[1], f[2], f[3]);
 		if (log)
 			fprintf(log, "restore: removed %s%s%s\n", f[1],
 				ret ? ": " : "", ret ? strerror(-ret) : "");
-	} else if (log) {
-		fprintf(log, "restore: ignoring unknown journal line: %s\n", f[0]);
+		break;
+	default:
+		if (log)
+			fprintf(log, "restore: ignoring unknown journal line: %s\n", f[0]);
+		break;
 	}
 	return ret;
 }

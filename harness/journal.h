@@ -30,4 +30,26 @@ int journal_note(struct journal *j, const char *line);
 void journal_close(struct journal *j);
 void sysfs_selected(const char *val, char *out, size_t len);
 
+/* What one journal line asks restore to undo. */
+enum journal_kind {
+	JOURNAL_EMPTY,
+	JOURNAL_KNOB,		/* f[1] sysfs path, f[2] value to write back */
+	JOURNAL_ZRAM,		/* zram_id */
+	JOURNAL_LOOP,		/* f[1] loop device, f[2] backing file, f[3] mount */
+	JOURNAL_UNKNOWN,	/* damaged or from a newer harness: left alone */
+};
+
+struct journal_entry {
+	enum journal_kind kind;
+	char *f[4];		/* tab-separated fields, pointing into the line */
+	int n;
+	int zram_id;
+};
+
+/*
+ * Splits @line (modified in place) into @e and returns its kind.  Pure: the
+ * fuzz target calls it on damaged state files without touching the machine.
+ */
+int journal_parse_line(char *line, struct journal_entry *e);
+
 #endif
