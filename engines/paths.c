@@ -23,6 +23,7 @@
 #include "fio.h"
 #include "fioring.h"
 #include "paths.h"
+#include "paths_list.h"
 
 #define ENGINE "fioring"
 
@@ -197,16 +198,14 @@ static int paths_home_node(void)
 
 static int paths_parse(struct thread_data *td, struct paths *p, const char *list)
 {
-	char *copy, *save = NULL, *dev;
-	int ret = 0;
+	struct paths_list pl;
+	unsigned int i;
+	int ret;
 
-	copy = strdup(list);
-	if (!copy)
-		return -ENOMEM;
-	for (dev = strtok_r(copy, ":", &save); dev && !ret;
-	     dev = strtok_r(NULL, ":", &save))
-		ret = paths_add(td, p, dev);
-	free(copy);
+	ret = paths_list_split(list, &pl);
+	for (i = 0; i < pl.nr && !ret; i++)
+		ret = paths_add(td, p, pl.dev[i]);
+	paths_list_free(&pl);
 	return ret;
 }
 
