@@ -4,7 +4,8 @@
  * may print warnings before the JSON document, so parsing starts at the
  * first line that opens an object.  With several jobs, counts and rates are
  * summed, means are weighted by I/O count and percentiles come from the
- * merged json+ latency histograms (the only way to combine them soundly).
+ * merged json+ latency histograms (the only way to combine them soundly);
+ * per-priority figures (prios[]) are merged the same way.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -148,6 +149,99 @@ static void dir_pcts(struct fio_dir_figs *f, struct hist *h)
 	f->clat_p999_us = hist_pct(h, 99.9);
 }
 
+/*
+ * Where a priority is served: RT first, then BE, then IDLE; lower levels
+ * first within a class.  Class 0 (none set) is served as BE at level 4,
+ * the level the kernel derives from nice 0.
+ */
+static int prio_rank(const struct fio_prio_figs *p)
+{
+	static const int order[] = { 1, 0, 1, 2 };
+
+	if (!p->cls)
+		return order[0] * 8 + 4;
+	return (p->cls <= 3 ? order[p->cls] : 3) * 8 + p->level;
+}
+
+/* a direction's prios[] folded into the run's per-priority figures */
+static int prios_add(json_object *d, struct fio_result *res, struct hist *h)
+{
+	json_object *arr = jget(d, "prios"), *p, *lat, *bins;
+	struct fio_prio_figs *f;
+	int i, k, n, cls, level, ret;
+
+	if (!arr || !json_object_is_type(arr, json_type_array))
+		return 0;
+	n = json_object_array_length(arr);
+	for (i = 0; i < n; i++) {
+		p = json_object_array_get_idx(arr, i);
+		cls = (int)jnum(p, "prioclass");
+		level = (int)jnum(p, "prio");
+		/* lat_ns instead when the job asked for lat_percentiles */
+		lat = jget(p, "clat_ns") ?: jget(p, "lat_ns");
+		for (k = 0; k < res->nprios; k++)
+			if (res->prios[k].cls == cls && res->prios[k].level == level)
+				break;
+		if (k == FIO_PRIOS_MAX)
+			continue;
+		f = &res->prios[k];
+		if (k == res->nprios) {
+			res->nprios++;
+			f->cls = cls;
+			f->level = level;
+			/* plain json: the first job's percentiles */
+			f->clat_p50_us = pct_key(lat, "50.000000");
+			f->clat_p99_us = pct_key(lat, "99.000000");
+		}
+		f->ios += (uint64_t)jnum(lat, "N");
+		bins = jget(lat, "bins");
+		if (!bins)
+			continue;
+		json_object_object_foreach(bins, key, val) {
+			ret = hist_add(&h[k], strtoull(key, NULL, 10),
+				       (uint64_t)json_object_get_int64(val));
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+static void prios_pcts(struct fio_result *res, struct hist *h)
+{
+	int k;
+
+	for (k = 0; k < res->nprios; k++) {
+		if (!h[k].nr)
+			continue;
+		qsort(h[k].bins, h[k].nr, sizeof(*h[k].bins), bin_cmp);
+		res->prios[k].clat_p50_us = hist_pct(&h[k], 50.0);
+		res->prios[k].clat_p99_us = hist_pct(&h[k], 99.0);
+	}
+}
+
+/*
+ * The priority served first and the one served last, for comparing them;
+ * -ENODATA when the run had fewer than two.
+ */
+int fio_prios_extremes(const struct fio_result *res,
+		       const struct fio_prio_figs **hi,
+		       const struct fio_prio_figs **lo)
+{
+	int k;
+
+	if (res->nprios < 2)
+		return -ENODATA;
+	*hi = *lo = &res->prios[0];
+	for (k = 1; k < res->nprios; k++) {
+		if (prio_rank(&res->prios[k]) < prio_rank(*hi))
+			*hi = &res->prios[k];
+		if (prio_rank(&res->prios[k]) > prio_rank(*lo))
+			*lo = &res->prios[k];
+	}
+	return 0;
+}
+
 /* where the JSON document starts: the first line opening an object */
 static const char *json_start(const char *buf, size_t len)
 {
@@ -167,7 +261,7 @@ static const char *json_start(const char *buf, size_t len)
 int fio_json_parse(const char *buf, size_t len, struct fio_result *res,
 		   char *err, size_t errlen)
 {
-	struct hist hr = { 0 }, hw = { 0 };
+	struct hist hr = { 0 }, hw = { 0 }, hp[FIO_PRIOS_MAX] = { { 0 } };
 	json_object *root = NULL, *jobs, *job, *opts;
 	struct json_tokener *tok;
 	const char *start;
@@ -207,6 +301,10 @@ int fio_json_parse(const char *buf, size_t len, struct fio_result *res,
 		ret = dir_add(jget(job, "read"), &res->rd, &hr, &pr);
 		if (!ret)
 			ret = dir_add(jget(job, "write"), &res->wr, &hw, &pw);
+		if (!ret)
+			ret = prios_add(jget(job, "read"), res, hp);
+		if (!ret)
+			ret = prios_add(jget(job, "write"), res, hp);
 		if (ret)
 			goto out;
 	}
@@ -216,9 +314,12 @@ int fio_json_parse(const char *buf, size_t len, struct fio_result *res,
 		res->iodepth = (int)jnum(jget(root, "global options"), "iodepth");
 	dir_pcts(&res->rd, &hr);
 	dir_pcts(&res->wr, &hw);
+	prios_pcts(res, hp);
 out:
 	free(hr.bins);
 	free(hw.bins);
+	for (i = 0; i < FIO_PRIOS_MAX; i++)
+		free(hp[i].bins);
 	json_object_put(root);
 	json_tokener_free(tok);
 	return ret;

@@ -20,15 +20,32 @@ struct fio_dir_figs {
 	double runtime_ms;
 };
 
+/*
+ * One I/O priority of fio's prios[] (which fio writes only when two or
+ * more priorities had I/O), summed over all jobs and both directions.
+ */
+struct fio_prio_figs {
+	int cls, level;		/* the kernel's class (0 none) and level */
+	uint64_t ios;
+	double clat_p50_us, clat_p99_us;
+};
+
+#define FIO_PRIOS_MAX	8
+
 struct fio_result {
 	char version[32];
 	int njobs;
 	int iodepth;		/* of the first job, 0 if fio did not say */
 	int job_error;		/* first non-zero "error" of a job */
 	struct fio_dir_figs rd, wr;
+	int nprios;
+	struct fio_prio_figs prios[FIO_PRIOS_MAX];
 };
 
 int fio_json_parse(const char *buf, size_t len, struct fio_result *res,
 		   char *err, size_t errlen);
+int fio_prios_extremes(const struct fio_result *res,
+			const struct fio_prio_figs **hi,
+			const struct fio_prio_figs **lo);
 
 #endif

@@ -1,10 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * ioprio.h: the priority mixes `fioring-bench run --ioprio` sweeps, as
- * written on the command line and as the fio options that make them.
+ * written on the command line, and the per-priority columns of a results
+ * row taken from fio's prios[].
  */
 #ifndef FIORING_IOPRIO_H
 #define FIORING_IOPRIO_H
+
+#include "fio_json.h"
+#include "results.h"
 
 /*
  * "none": no priority asked for.  "CLASS/LEVEL": every I/O of the job in
@@ -20,5 +24,6 @@ struct ioprio_mix {
 
 int ioprio_parse(const char *s, struct ioprio_mix *m);
 const char *ioprio_class_name(int cls);
+void ioprio_row_fill(struct result_row *r, const struct fio_result *f);
 
 #endif

@@ -29,6 +29,10 @@ struct result_row {
 	char iostats_req[16], iostats_eff[16];
 	char iopolicy_req[32], iopolicy_eff[32];
 	char ioprio[16];
+	/* fio's prios[]: the priority served first (hi) and last (lo) */
+	char prio_hi_class[8], prio_lo_class[8];
+	double prio_hi_iops, prio_hi_clat_p50_us, prio_hi_clat_p99_us;
+	double prio_lo_iops, prio_lo_clat_p50_us, prio_lo_clat_p99_us;
 	char scheduler[32];
 	double runtime_s;
 	double iops, read_iops, write_iops, read_bw_kib, write_bw_kib;

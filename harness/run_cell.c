@@ -19,6 +19,7 @@
 #include "fileio.h"
 #include "fio_json.h"
 #include "fio_runner.h"
+#include "ioprio.h"
 #include "metrics.h"
 #include "run.h"
 
@@ -422,6 +423,7 @@ void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 		return;
 	}
 	fill_fio(r, &fr);
+	ioprio_row_fill(r, &fr);
 	ctx->fio_runtime_ns += (uint64_t)(r->runtime_s * 1e9);
 	if (fr.job_error) {
 		fio_message(err, msg, sizeof(msg));
