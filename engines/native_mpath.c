@@ -526,8 +526,8 @@ int native_mpath_setup(struct thread_data *td, struct native_mpath **out)
 	if (m->how == NM_DISKSTATS)
 		nm_diskstats_start(m);
 	if (m->how == NM_NONE)
-		log_info(ENGINE ": %s: per-path attribution unavailable: %s\n", file,
-			 m->rep.reason);
+		log_err(ENGINE ": %s: per-path attribution unavailable: %s\n", file,
+			m->rep.reason);
 	*out = m;
 	return 0;
 }
@@ -540,8 +540,8 @@ void native_mpath_finish(struct thread_data *td, struct native_mpath *m)
 		nm_diskstats_end(m);
 	nm_trace_stop(m);
 	if (m->how == NM_TRACE && m->unpaired)
-		log_info(ENGINE ": native multipath: %llu completions without a traced setup\n",
-			 (unsigned long long)m->unpaired);
+		log_err(ENGINE ": native multipath: %llu completions without a traced setup\n",
+			(unsigned long long)m->unpaired);
 	paths_report_print(td, &m->rep);
 	if (m->rep.stats_file)
 		paths_report_json(td, &m->rep, m->rep.stats_file);

@@ -270,9 +270,9 @@ int paths_setup(struct thread_data *td, struct paths **out)
 			goto err;
 		}
 		if (!auto_list[0])
-			log_info(ENGINE ": paths=auto: no other controller reaches %s "
-				 "(%s nsid %u): one path\n", td->files[0]->file_name,
-				 p->path[0].info.nqn, p->path[0].info.nsid);
+			log_err(ENGINE ": paths=auto: no other controller reaches %s "
+				"(%s nsid %u): one path\n", td->files[0]->file_name,
+				p->path[0].info.nqn, p->path[0].info.nsid);
 		ret = paths_parse(td, p, auto_list);
 	} else {
 		ret = paths_parse(td, p, o->paths);

@@ -114,6 +114,19 @@ mode2() {
 	old=$(cat "$subsys/iopolicy")
 	head_blk=/dev/nvme${first#/dev/ng}
 	[ -b "$head_blk" ] || fail "no head block device $head_blk"
+	unavail=
+	if ! grep -q " /sys/kernel/tracing " /proc/mounts; then
+		# the guest starts without tracefs: passthrough has no method
+		fio_engine "$T_TMP/u.json" --filename="$first" --name=u --path_stats="$T_TMP/u.paths" \
+			--rw=randread --bs=4k --size=4m ||
+			fail "passthrough without tracefs: $(head -n 3 "$T_TMP/u.json.err")"
+		[ "$(jqr "$T_TMP/u.paths" '.method')" = unavailable ] ||
+			fail "passthrough without tracefs: method $(jqr "$T_TMP/u.paths" '.method')"
+		grep -q "fioring: $first: per-path attribution unavailable: .*tracefs is not mounted" \
+			"$T_TMP/u.json.err" || fail "no 'unavailable' line: $(cat "$T_TMP/u.json.err")"
+		[ "$(jqr "$T_TMP/u.json" '.jobs[0].error')" = 0 ] || fail "passthrough without tracefs: job error"
+		unavail=" passthrough without tracefs: unavailable, said so;"
+	fi
 	grep -q " /sys/kernel/tracing " /proc/mounts || mount -t tracefs nodev /sys/kernel/tracing ||
 		fail "cannot mount tracefs"
 	summary=
@@ -129,7 +142,7 @@ mode2() {
 		summary="$summary passthrough/$pol: $r;"
 	done
 	echo "$old" >"$subsys/iopolicy"
-	pass "kernel's split on $head_blk/$first:$summary"
+	pass "kernel's split on $head_blk/$first:$unavail$summary"
 }
 
 case $(multipath) in
