@@ -35,6 +35,12 @@ static int zram_make(struct journal *j, uint64_t size, struct embedded_dev *d)
 		    access(ZRAM_CONTROL "/hot_add", R_OK) < 0)
 			return -ENODEV;
 	}
+	/*
+	 * reading hot_add makes a device even on a read-only sysfs, where
+	 * it could then be neither sized nor removed
+	 */
+	if (access(ZRAM_CONTROL "/hot_remove", W_OK) < 0)
+		return -errno;
 	ret = file_read_line(ZRAM_CONTROL "/hot_add", buf, sizeof(buf));
 	if (ret)
 		return ret;

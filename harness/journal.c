@@ -168,6 +168,7 @@ int journal_parse_line(char *line, struct journal_entry *e)
 static int restore_line(char *line, FILE *log)
 {
 	struct journal_entry e;
+	char cur[4096], sel[4096];
 	char *const *f = e.f;
 	int ret = 0;
 
@@ -175,6 +176,19 @@ static int restore_line(char *line, FILE *log)
 	case JOURNAL_EMPTY:
 		break;
 	case JOURNAL_KNOB:
+		/*
+		 * a write that failed (read-only sysfs) changed nothing: a
+		 * setting already at its value needs no write, which would
+		 * fail the same way
+		 */
+		if (!file_read_line(f[1], cur, sizeof(cur))) {
+			sysfs_selected(cur, sel, sizeof(sel));
+			if (!strcmp(sel, f[2])) {
+				if (log)
+					fprintf(log, "restore: %s = %s (unchanged)\n", f[1], f[2]);
+				break;
+			}
+		}
 		ret = file_write_str(f[1], f[2]);
 		/* the device went away, and the setting with it */
 		if (ret == -ENOENT)

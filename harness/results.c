@@ -151,10 +151,15 @@ int results_write_json(const char *path, json_object *obj)
 
 	if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
 		return -ENAMETOOLONG;
+	errno = 0;
 	ret = json_object_to_file_ext(tmp, obj, JSON_C_TO_STRING_PRETTY |
 				      JSON_C_TO_STRING_NOSLASHESCAPE);
-	if (ret < 0)
-		return -EIO;
+	if (ret < 0) {
+		/* say ENOSPC when it was, and leave no half-written copy */
+		ret = errno ? -errno : -EIO;
+		unlink(tmp);
+		return ret;
+	}
 	if (rename(tmp, path) < 0)
 		return -errno;
 	return 0;

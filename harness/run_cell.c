@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include "diskstats.h"
@@ -33,6 +34,18 @@ static void row_fail(struct result_row *r, const char *fmt, ...)
 	vsnprintf(r->error, sizeof(r->error), fmt, ap);
 	va_end(ap);
 	csv_clean(r->error);
+}
+
+/*
+ * fio writes its JSON into DIR/raw/: on a full filesystem the file is cut
+ * and fio still exits 0, so a parse failure there is the disk's, not fio's.
+ */
+static int out_full(const char *dir)
+{
+	struct statvfs sv;
+
+	/* f_files 0: a filesystem that does not count inodes */
+	return !statvfs(dir, &sv) && (!sv.f_bavail || (sv.f_files && !sv.f_favail));
 }
 
 /* queue/ATTR of the target set to val; eff gets what the kernel kept */
@@ -419,7 +432,10 @@ void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 	ret = fio_json_parse(buf, len, &fr, msg, sizeof(msg));
 	free(buf);
 	if (ret) {
-		row_fail(r, "%s", msg);
+		if (out_full(ctx->out))
+			row_fail(r, "%s: %s", msg, strerror(ENOSPC));
+		else
+			row_fail(r, "%s", msg);
 		return;
 	}
 	fill_fio(r, &fr);
