@@ -27,6 +27,7 @@
 #include "fioring.h"
 #include "paths.h"
 #include "native_mpath.h"
+#include "native_mpath_trace.h"
 
 #define ENGINE "fioring"
 
@@ -226,64 +227,30 @@ static int nm_path_of(const struct native_mpath *m, const char *disk, size_t len
 	return -1;
 }
 
-static bool nm_field(const char *s, const char *name, unsigned long long *v)
+/* One trace line: pair a completion with its setup on (ctrl, qid, cid). */
+static void nm_trace_line(struct native_mpath *m, const char *s)
 {
-	const char *p = strstr(s, name);
-
-	if (!p)
-		return false;
-	*v = strtoull(p + strlen(name), NULL, 0);
-	return true;
-}
-
-/*
- * One trace line: "TASK-PID [CPU] FLAGS SECS.USECS: nvme_setup_cmd: nvmeC:
- * disk=nvmeXcZnY, qid=Q, cmdid=I, ... cmd=(nvme_cmd_read slba=S, len=L, ...)"
- * or "...: nvme_complete_rq: nvmeC: disk=..., qid=Q, cmdid=I, ... status=0xS".
- */
-static void nm_trace_line(struct native_mpath *m, char *s)
-{
-	unsigned long long ctrl, qid, cid, len, status;
-	struct nm_pending *slot;
-	const char *disk, *ev;
-	bool setup;
-	double secs;
-	char *ts;
+	struct nm_trace_event ev;
+	struct nm_pending *slot, **q;
 	int path;
 
-	ev = strstr(s, ": nvme_setup_cmd: nvme");
-	setup = ev != NULL;
-	if (!setup)
-		ev = strstr(s, ": nvme_complete_rq: nvme");
-	if (!ev)
+	if (!nm_trace_parse(s, &ev) || ev.ctrl >= NM_MAX_CTRL || ev.qid >= NM_MAX_QID)
 		return;
-	for (ts = (char *)ev; ts > s && ts[-1] != ' '; ts--)
-		;
-	secs = strtod(ts, NULL);
-	ev = strchr(ev + 2, ':') + 2;		/* "nvmeC: ..." */
-	ctrl = strtoull(ev + 4, NULL, 10);
-	disk = strstr(ev, "disk=");
-	if (!disk || !nm_field(ev, "qid=", &qid) || !nm_field(ev, "cmdid=", &cid) ||
-	    !qid || ctrl >= NM_MAX_CTRL || qid >= NM_MAX_QID || cid > 0xffff)
-		return;
-	disk += 5;
-	path = nm_path_of(m, disk, strcspn(disk, ","));
+	path = nm_path_of(m, ev.disk, ev.disk_len);
 	if (path < 0)
 		return;
-	if (!m->pending[ctrl * NM_MAX_QID + qid]) {
-		m->pending[ctrl * NM_MAX_QID + qid] = calloc(0x10000, sizeof(struct nm_pending));
-		if (!m->pending[ctrl * NM_MAX_QID + qid])
+	q = &m->pending[ev.ctrl * NM_MAX_QID + ev.qid];
+	if (!*q) {
+		*q = calloc(0x10000, sizeof(**q));
+		if (!*q)
 			return;
 	}
-	slot = &m->pending[ctrl * NM_MAX_QID + qid][cid];
-	if (setup) {
-		slot->ts_ns = (uint64_t)(secs * 1e9 + 0.5);
+	slot = &(*q)[ev.cid];
+	if (ev.setup) {
+		slot->ts_ns = ev.ts_ns;
 		slot->path = path + 1;
-		slot->dir = strstr(ev, "nvme_cmd_read") ? PATHSTATS_READ :
-			    strstr(ev, "nvme_cmd_write") ? PATHSTATS_WRITE : PATHSTATS_OTHER;
-		/* len is 0-based in the command */
-		slot->bytes = nm_field(ev, "len=", &len) && slot->dir != PATHSTATS_OTHER ?
-			      (len + 1) * m->lba_size : 0;
+		slot->dir = ev.dir;
+		slot->bytes = ev.blocks * m->lba_size;
 		return;
 	}
 	if (slot->path != path + 1) {
@@ -292,14 +259,13 @@ static void nm_trace_line(struct native_mpath *m, char *s)
 	}
 	slot->path = 0;
 	m->paired++;
-	if (nm_field(ev, "status=", &status) && status) {
+	if (ev.status) {
 		m->rep.path[path].st.dir[slot->dir].errors++;
 		m->failed++;
 		return;
 	}
 	pathstats_record(&m->rep.path[path].st.dir[slot->dir], slot->bytes,
-			 (uint64_t)(secs * 1e9 + 0.5) > slot->ts_ns ?
-			 (uint64_t)(secs * 1e9 + 0.5) - slot->ts_ns : 0);
+			 ev.ts_ns > slot->ts_ns ? ev.ts_ns - slot->ts_ns : 0);
 }
 
 /* whatever the pipe has now; false at end of data or on error */
