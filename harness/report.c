@@ -348,6 +348,7 @@ static int write_doc(struct report *rep, const struct report_plot *plots,
 	    (ret = headline_engine(rep, &doc, where)) ||
 	    (ret = headline_sqpoll(rep, &doc)))
 		goto out;
+	report_prio_headline(rep, &doc);
 	headline_runs(rep, &doc);
 	doc_para(&doc, "Ratios are of medians over repeated runs; intervals are 95%% percentile bootstrap intervals (fixed seed, reproducible); p-values are two-sided Mann-Whitney U tests.");
 

@@ -84,6 +84,12 @@ struct report_plot {
 /* Writes the plots that apply, lists them in plots[] (room for 8). */
 int report_plots(struct report *rep, struct report_plot *plots, size_t *nplots);
 
+/* report_prio.c: per-priority clat of the cells that mixed priorities. */
+struct report_doc;
+void report_prio_headline(const struct report *rep, struct report_doc *doc);
+int report_prio_data(const struct report *rep, const char *datfile,
+		     size_t *points);
+
 /* report_paths.c: per-path data from the runs' path_stats files. */
 int report_paths_data(const struct report *rep, const char *datfile,
 		      size_t *npaths, char *why, size_t len);

@@ -503,6 +503,18 @@ int report_plots(struct report *rep, struct report_plot *plots, size_t *nplots)
 	if (ret)
 		return ret;
 
+	ret = path_of(dat, sizeof(dat), rep->plotdir, "prio", ".dat");
+	if (!ret)
+		ret = report_prio_data(rep, dat, &n);
+	if (ret)
+		return ret;
+	ext = (struct bar_extent){ n, 0, 0 };
+	bar_vars(extra, sizeof(extra), &ext, 4, "");
+	ret = add_plot(rep, plots, nplots, n, "prio", extra,
+		       "Completion latency p50 / p99 of the priority served first (hi) and last (lo), per cell (log scale)");
+	if (ret)
+		return ret;
+
 	ret = path_of(dat, sizeof(dat), rep->plotdir, "paths", ".dat");
 	if (!ret)
 		ret = report_paths_data(rep, dat, &n, rep->paths_note,

@@ -25,6 +25,7 @@
 #include "fio_runner.h"
 #include "locate.h"
 #include "run.h"
+#include "scheduler.h"
 
 static volatile sig_atomic_t stop_signal;
 
@@ -323,6 +324,17 @@ static int setup_targets(struct run_ctx *ctx)
 		    target_queue_path(t, "scheduler", path, sizeof(path))) {
 			fprintf(stderr, "fioring-bench run: --scheduler: %s has no "
 				"I/O scheduler to set\n", t->disk);
+			return -EINVAL;
+		}
+		for (j = 0; j < env->scheduler.nr; j++) {
+			char offers[256];
+
+			if (scheduler_offered(t, env->scheduler.v[j], offers,
+					      sizeof(offers)) == 1)
+				continue;
+			fprintf(stderr, "fioring-bench run: --scheduler %s: %s "
+				"offers only %s\n", env->scheduler.v[j], t->disk,
+				offers[0] ? offers : "none");
 			return -EINVAL;
 		}
 		if (writes && !t->embedded && !env->force) {

@@ -1,0 +1,90 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# harness-ioprio.sh: an I/O priority sweep on a loop device over tmpfs:
+# 128k random reads at depth 64 (jobs/prio-randread-128k.fio), 10% of them
+# in the RT class (--ioprio rt:10), under mq-deadline and under none.
+# mq-deadline dispatches RT requests ahead of BE ones, so the RT tail must
+# come out below the BE tail.  Scheduler none has no priority queues: the
+# figures are printed for the record, and no separation is asserted
+# because none is expected.  Every run must carry both classes with about
+# 10% of the I/O RT; the scheduler must be back as it was, the journal
+# empty; the report must say "RT p99 ... vs BE p99 ... (mq-deadline, ...)".
+# Bad --scheduler/--ioprio values are refused with nothing changed.
+
+. "$(dirname "$0")/../lib/common.sh"
+
+bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
+[ -x "$bench" ] || skip "fioring-bench is not built"
+[ -f "$FIORING_ENGINE" ] || skip "libfioring.so is not built"
+need_root
+loop_make 512M || skip "cannot make a loop device"
+dev=$DEV
+disk=${dev#/dev/}
+sched=/sys/block/$disk/queue/scheduler
+grep -qw mq-deadline $sched || skip "$disk offers no mq-deadline"
+# data in every block: holes would be read without touching the backing
+dd if=/dev/zero of="$dev" bs=1M count=512 oflag=direct status=none ||
+	fail "cannot fill $dev"
+orig=$(sed 's/.*\[\(.*\)\].*/\1/' $sched)
+out=$T_TMP/out
+
+# bad input first: one line, no results, nothing changed
+"$bench" run -t "$dev" -j "$FIORING_TOP/jobs/prio-randread-128k.fio" \
+	--scheduler mq-deadline,cfq --out "$T_TMP/bad" \
+	--state "$T_TMP/journal" 2>"$T_TMP/err" && fail "--scheduler cfq was accepted"
+cat "$T_TMP/err"
+grep -q "^fioring-bench run: --scheduler cfq: $disk offers only .*mq-deadline" \
+	"$T_TMP/err" || fail "no clear line for a scheduler the device lacks"
+[ ! -e "$T_TMP/bad/results.csv" ] || fail "a refused run wrote results"
+"$bench" run -t "$dev" --ioprio rt:0 --out "$T_TMP/bad" 2>"$T_TMP/err" &&
+	fail "--ioprio rt:0 was accepted"
+grep -q "bad --ioprio value 'rt:0'" "$T_TMP/err" || fail "no clear line for rt:0"
+[ "$(sed 's/.*\[\(.*\)\].*/\1/' $sched)" = "$orig" ] ||
+	fail "a refused run changed the scheduler"
+
+"$bench" run --target "$dev" --job "$FIORING_TOP/jobs/prio-randread-128k.fio" \
+	--engine fioring --ioprio rt:10 --scheduler mq-deadline,none \
+	--iostats 1 --repeat 5 --runtime 3 --out "$out" \
+	--state "$T_TMP/journal" 2>"$T_TMP/log"
+rc=$?
+cat "$T_TMP/log"
+[ $rc -eq 0 ] || fail "the sweep exited $rc"
+
+now=$(sed 's/.*\[\(.*\)\].*/\1/' $sched)
+[ "$now" = "$orig" ] || fail "queue/scheduler is $now after the sweep, was $orig"
+[ ! -s "$T_TMP/journal" ] || fail "the journal is not empty after the sweep"
+
+res=$out/results.json
+[ "$(jq '.runs | length' "$res")" -eq 10 ] || fail "want 10 runs"
+bad=$(jq '[.runs[] | select(.status != "ok" or .prio_hi_class != "rt" or
+	.prio_lo_class != "be" or .scheduler == "")] | length' "$res")
+[ "$bad" -eq 0 ] || fail "$bad runs without RT and BE figures"
+jq -r '.runs[] | "\(.scheduler) RT \(.prio_hi_iops) IOPS p50 \(.prio_hi_clat_p50_us) p99 \(.prio_hi_clat_p99_us) us; BE \(.prio_lo_iops) IOPS p50 \(.prio_lo_clat_p50_us) p99 \(.prio_lo_clat_p99_us) us"' "$res"
+
+# median S COL: the median of COL over the runs under scheduler S
+median() {
+	jq -r --arg s "$1" ".runs[] | select(.scheduler == \$s) | .$2" "$res" |
+		sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+for s in mq-deadline none; do
+	hi=$(median $s prio_hi_iops)
+	lo=$(median $s prio_lo_iops)
+	ratio_between "$hi" "$(echo "$hi $lo" | awk '{ print $1 + $2 }')" 0.07 0.13 ||
+		fail "$s: RT is not about 10% of the I/O ($hi of $hi + $lo IOPS)"
+done
+
+rt=$(median mq-deadline prio_hi_clat_p99_us)
+be=$(median mq-deadline prio_lo_clat_p99_us)
+echo "mq-deadline: RT p99 $rt us vs BE p99 $be us (medians of 5 runs)"
+ratio_between "$rt" "$be" 0 0.95 || fail "mq-deadline: RT p99 $rt us is not below BE p99 $be us"
+echo "none (no separation expected): RT p99 $(median none prio_hi_clat_p99_us) us vs BE p99 $(median none prio_lo_clat_p99_us) us"
+
+command -v gnuplot >/dev/null || { echo "gnuplot missing: report not checked"; exit 0; }
+"$bench" report "$out" >"$T_TMP/report" || fail "report failed"
+cat "$T_TMP/report"
+grep -q "RT p99 .* vs BE p99 .* (mq-deadline, $disk, fioring, prio rt:10)" \
+	"$T_TMP/report" || fail "no RT/BE headline for mq-deadline"
+[ -s "$out/plots/prio.png" ] || fail "no prio plot"
+exit 0
