@@ -6,10 +6,11 @@
 #  controller's generic device through libnvme; under every path_policy
 #  the per-path counts add up to fio's and split as the policy says
 #  (round-robin evenly, numa on one path, latency and queue-depth on both);
-#  a verify job passes over both paths; and removing one controller's PCI
-#  function mid-run (every in-flight command fails with ENODEV) leaves a
-#  verify job passing with path errors counted, after which the controller
-#  is rescanned back for the tests that follow.
+#  another namespace is refused as a path; a verify job passes over both
+#  paths; and removing one controller's PCI function mid-run (every
+#  in-flight command fails with ENODEV) leaves a verify job passing with
+#  path errors counted, after which the controller is rescanned back for
+#  the tests that follow.
 #  multipath=Y (mode 2, the kernel picks): for the kernel's numa and
 #  round-robin iopolicies, the split the kernel made, attributed by
 #  diskstats for block I/O on the head and by the nvme tracepoints for
@@ -58,6 +59,16 @@ mode1() {
 		esac
 		summary="$summary $pol=$1/$2"
 	done
+
+	# another namespace of the same subsystem is not a path to this one
+	other_ns=$(ng_of_nsid 2 | head -n 1)
+	if [ -n "$other_ns" ]; then
+		fio_engine "$T_TMP/bad.json" --filename="$first" --name=b --paths="$other_ns" \
+			--rw=randread --bs=4k --size=1m &&
+			fail "paths=$other_ns (nsid 2) accepted for nsid 1"
+		grep -q "fioring: paths: $other_ns is .* nsid 2, not the job's namespace .* nsid 1" \
+			"$T_TMP/bad.json.err" || fail "nsid 2 as a path: $(cat "$T_TMP/bad.json.err")"
+	fi
 
 	fio_engine "$T_TMP/v.json" --filename="$first" --name=v --paths=auto \
 		--rw=randwrite --bs=4k --iodepth=8 --size=16m --verify=crc32c ||
