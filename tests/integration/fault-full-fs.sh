@@ -1,0 +1,52 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# fault-full-fs.sh: a sweep whose results directory fills up (a 64 KiB
+# tmpfs) stops with one line naming the directory and ENOSPC, exits 1,
+# keeps every row it wrote before (whole, parseable, in run order), leaves
+# no half-written results.json copy, and puts the target's queue/iostats
+# back; the journal is empty afterwards.
+
+. "$(dirname "$0")/../lib/common.sh"
+
+bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
+[ -x "$bench" ] || skip "fioring-bench is not built"
+need_root
+loop_make 64M || skip "cannot make a loop device"
+q=/sys/block/${DEV#/dev/}/queue/iostats
+orig=$(cat $q)
+
+mkdir "$T_TMP/full"
+mount -t tmpfs -o size=64k none "$T_TMP/full" || skip "cannot mount a tmpfs"
+at_exit "umount -l $T_TMP/full"
+out=$T_TMP/full/out
+
+# iostats 0 and 1: whatever the original, one cell changes it
+"$bench" run --target "$DEV" --job "$FIORING_TOP/jobs/randread-qd1.fio" \
+	--engine io_uring --iostats 0,1 --repeat 20 --runtime 1 --out "$out" \
+	--state "$T_TMP/journal" >"$T_TMP/log" 2>&1
+rc=$?
+cat "$T_TMP/log"
+[ $rc -eq 1 ] || fail "exit $rc on a full results disk, want 1"
+grep -q "^fioring-bench run: cannot write results in $out: No space left on device$" \
+	"$T_TMP/log" || fail "no 'cannot write results ... No space left on device' line"
+[ "$(cat $q)" = "$orig" ] || fail "queue/iostats is $(cat $q), was $orig"
+[ ! -s "$T_TMP/journal" ] || fail "journal not empty: $(cat "$T_TMP/journal")"
+[ -z "$(ls "$out" | grep '\.tmp$')" ] || fail "half-written files left: $(ls "$out")"
+
+# what was written stays readable: whole rows numbered 1, 2, ... and the
+# first run's figures, which fitted
+ncols=$(head -n 1 "$out/results.csv" | awk -F, '{ print NF }')
+rows=$(awk -F, -v n="$ncols" 'NR > 1 && NF == n && $1 == NR - 1 { k++ } END { print k + 0 }' \
+	"$out/results.csv")
+[ "$rows" -ge 1 ] || fail "no whole row kept in results.csv"
+[ "$(awk -F, 'NR == 2 { print $4 }' "$out/results.csv")" = ok ] || fail "run 1 not ok"
+jq -e '.jobs | length > 0' "$out/raw/r0001.json" >/dev/null || fail "raw/r0001.json lost"
+[ "$rows" -lt 40 ] || fail "all 40 runs fitted in 64 KiB: the disk never filled"
+# a run that failed for the full disk says so, not 'fio failed'
+if grep -q ',failed,' "$out/results.csv"; then
+	grep ',failed,' "$out/results.csv" | grep -vq 'No space left on device' &&
+		fail "a failed row blames something else than the full disk"
+fi
+echo "full disk: exit 1 after $rows whole rows, iostats back at $orig"
+exit 0
