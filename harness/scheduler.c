@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * scheduler.c: reads queue/scheduler ("[none] mq-deadline kyber bfq") to
- * tell whether a scheduler can be set on a target.  Asked up front, a
- * scheduler the device lacks is one clear line before the sweep starts,
- * rather than every run of its cells failing on a write.
+ * tell whether a scheduler can be set on a target, so that one the device
+ * lacks is named once before the sweep starts, not only in the failure of
+ * every run of its cells.
  */
 #include <errno.h>
 #include <stdio.h>

@@ -10,7 +10,7 @@
 # because none is expected.  Every run must carry both classes with about
 # 10% of the I/O RT; the scheduler must be back as it was, the journal
 # empty; the report must say "RT p99 ... vs BE p99 ... (mq-deadline, ...)".
-# Bad --scheduler/--ioprio values are refused with nothing changed.
+# A scheduler the device lacks is named up front; a bad --ioprio refused.
 
 . "$(dirname "$0")/../lib/common.sh"
 
@@ -29,15 +29,16 @@ dd if=/dev/zero of="$dev" bs=1M count=512 oflag=direct status=none ||
 orig=$(sed 's/.*\[\(.*\)\].*/\1/' $sched)
 out=$T_TMP/out
 
-# bad input first: one line, no results, nothing changed
+# bad input first: a scheduler the device lacks is named up front (its
+# cells then fail on the write: harness-bad-input.sh), a bad mix refused
 "$bench" run -t "$dev" -j "$FIORING_TOP/jobs/prio-randread-128k.fio" \
-	--scheduler mq-deadline,cfq --out "$T_TMP/bad" \
-	--state "$T_TMP/journal" 2>"$T_TMP/err" && fail "--scheduler cfq was accepted"
+	--engine fioring --scheduler cfq --iostats 1 --repeat 1 --runtime 1 \
+	--out "$T_TMP/bad" --state "$T_TMP/journal" 2>"$T_TMP/err"
+[ $? -eq 3 ] || fail "a sweep over a scheduler the device lacks did not exit 3"
 cat "$T_TMP/err"
-grep -q "^fioring-bench run: --scheduler cfq: $disk offers only .*mq-deadline" \
-	"$T_TMP/err" || fail "no clear line for a scheduler the device lacks"
-[ ! -e "$T_TMP/bad/results.csv" ] || fail "a refused run wrote results"
-"$bench" run -t "$dev" --ioprio rt:0 --out "$T_TMP/bad" 2>"$T_TMP/err" &&
+grep -q "^fioring-bench run: note: --scheduler cfq: $disk offers only .*mq-deadline" \
+	"$T_TMP/err" || fail "no note for a scheduler the device lacks"
+"$bench" run -t "$dev" --ioprio rt:0 --out "$T_TMP/bad2" 2>"$T_TMP/err" &&
 	fail "--ioprio rt:0 was accepted"
 grep -q "bad --ioprio value 'rt:0'" "$T_TMP/err" || fail "no clear line for rt:0"
 [ "$(sed 's/.*\[\(.*\)\].*/\1/' $sched)" = "$orig" ] ||
