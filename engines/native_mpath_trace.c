@@ -27,6 +27,8 @@ static bool nm_field(const char *s, const char *name, uint64_t *v)
 bool nm_trace_parse(const char *line, struct nm_trace_event *ev)
 {
 	const char *name, *body, *ts;
+	char *end;
+	double secs;
 	uint64_t v;
 
 	memset(ev, 0, sizeof(*ev));
@@ -41,7 +43,11 @@ bool nm_trace_parse(const char *line, struct nm_trace_event *ev)
 		;
 	if (ts == name)
 		return false;
-	ev->ts_ns = (uint64_t)(strtod(ts, NULL) * 1e9 + 0.5);
+	secs = strtod(ts, &end);
+	/* a damaged line: converting a time no clock has is undefined */
+	if (end == ts || !(secs >= 0 && secs < 1e10))
+		return false;
+	ev->ts_ns = (uint64_t)(secs * 1e9 + 0.5);
 	body = strchr(name + 2, ':') + 2;		/* "nvmeC: ..." */
 	ev->ctrl = strtoul(body + 4, NULL, 10);
 	ev->disk = strstr(body, "disk=");
