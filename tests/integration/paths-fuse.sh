@@ -114,4 +114,4 @@ fi
 grep -q "0 paths left" "$T_TMP/n.err" || fail "no 'no path left' line: $(cat "$T_TMP/n.err")"
 [ "$(jqr "$T_TMP/n.paths" '[.paths[].state] | unique | join(",")')" = down ] ||
 	fail "not every path marked down"
-echo "no path left: the job failed: $(grep -m1 'err=' "$T_TMP/n.err" || true)"
+echo "no path left, the job failed: $(grep -m1 '0 paths left' "$T_TMP/n.err")"
