@@ -7,6 +7,8 @@
 #   nsid 1  128 MiB, 4 KiB LBAs, no metadata: what the engine serves
 #   nsid 2  16 MiB, 512 B LBAs + 8 B metadata in an extended LBA
 #   nsid 3  16 MiB, 512 B LBAs + 8 B separate metadata with PI type 1
+#   nsid 4  16 MiB, 4 KiB LBAs, zoned (4 MiB zones): writes off the write
+#           pointer fail with an NVMe status, for the error path
 # KERNEL is 6.1 or 6.12 (vm-kernel.sh), MULTIPATH is Y (native: one head
 # per namespace) or N (one generic device per controller and namespace).
 # 'test' runs the guest tests and copies the console to stdout, 'shell'
@@ -39,6 +41,12 @@ esac
 command -v "$qemu" >/dev/null 2>&1 ||
 	cannot "no $qemu (apt-get install qemu-system-x86)"
 
+# The guest CPU is TCG's "max" model, which lacks some host instructions
+# (AVX-512): a fio built for the host CPU dies there with SIGILL.
+fio=${FIO:-$(sed -n 's/^FIO_SRC=//p' "$top/config-host.mak")/fio}
+grep -qs '^CONFIG_BUILD_NATIVE=y' "$(dirname "$fio")/config-host.mak" &&
+	cannot "$fio is built with -march=native and may not run on the guest's emulated CPU: rebuild it after ./configure --disable-native"
+
 kdir=$vm/kernel-$kernel
 rc=0
 sh "$top/scripts/vm-kernel.sh" "$kernel" "$kdir" 2>"$vm/kernel-$kernel.err" || rc=$?
@@ -60,14 +68,14 @@ if [ ! -f "$initrd" ]; then
 fi
 
 mkdir -p "$vm/disks"
-for d in ns1:128M ns2:16M ns3:16M; do
+for d in ns1:128M ns2:16M ns3:16M ns4:16M; do
 	f=$vm/disks/${d%%:*}.img
 	[ -f "$f" ] || truncate -s "${d#*:}" "$f"
 done
 
 # Queues for hipri: the driver needs poll queues to complete polled I/O.
 append="console=ttyS0 panic=-1 quiet nvme_core.multipath=$multipath nvme.poll_queues=1"
-append="$append fioring.mode=$mode fioring.ctrls=2 fioring.ns=3"
+append="$append fioring.mode=$mode fioring.ctrls=2 fioring.ns=4"
 
 set -- -machine q35 -cpu max -smp 2 -m 1G -nodefaults -no-reboot \
 	-display none -kernel "$kdir/vmlinuz" -initrd "$initrd" -append "$append" \
@@ -79,7 +87,9 @@ set -- -machine q35 -cpu max -smp 2 -m 1G -nodefaults -no-reboot \
 	-drive "file=$vm/disks/ns2.img,if=none,id=ns2,format=raw" \
 	-device nvme-ns,drive=ns2,nsid=2,shared=on,ms=8,mset=1 \
 	-drive "file=$vm/disks/ns3.img,if=none,id=ns3,format=raw" \
-	-device nvme-ns,drive=ns3,nsid=3,shared=on,ms=8,mset=0,pi=1
+	-device nvme-ns,drive=ns3,nsid=3,shared=on,ms=8,mset=0,pi=1 \
+	-drive "file=$vm/disks/ns4.img,if=none,id=ns4,format=raw" \
+	-device nvme-ns,drive=ns4,nsid=4,shared=on,logical_block_size=4096,physical_block_size=4096,zoned=true,zoned.zone_size=4M
 
 if [ "$mode" = shell ]; then
 	echo "vm-boot: kernel $(cat "$kdir/version"), nvme_core.multipath=$multipath;" \

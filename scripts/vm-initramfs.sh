@@ -8,7 +8,8 @@ ldd "$busybox" 2>&1 | grep -q "not a dynamic executable" ||
 # with every shared library they load (found by ldd), jq for reading fio's
 # JSON, the guest's /init and the guest test scripts tests/vm/guest/*.sh.
 # With KEY=1 it writes nothing and prints a checksum of all those inputs
-# instead: the host runner keys its cached results on it.
+# instead (vm-boot.sh, which sets up the guest, included): the host runner
+# keys its cached results on it.
 
 set -eu
 
@@ -37,7 +38,7 @@ bins="$fio $jq"
 if [ "${KEY:-0}" = 1 ]; then
 	{
 		cat "$kdir/version"
-		sha256sum "$0" "$busybox" $bins "$kdir"/modules/* \
+		sha256sum "$0" "$top/scripts/vm-boot.sh" "$busybox" $bins "$kdir"/modules/* \
 			"$guest"/lib/* "$guest"/*.sh | awk '{ print $1 }'
 	} | sha256sum | cut -c1-16
 	exit 0

@@ -18,27 +18,36 @@ first=$(echo "$ngs" | head -n 1)
 last=$(echo "$ngs" | tail -n 1)
 [ -n "$first" ] || fail "no generic device for nsid 1"
 
-job="--name=rw --bs=4k --size=4m --iodepth=8 --verify=crc32c"
-for opts in "" "--nonvectored=0" "--fixedbufs" "--registerfiles" "--hipri" \
-	"--sqthread_poll=1" "--fixedbufs --registerfiles --sqthread_poll=1"; do
-	out=$T_TMP/rw.json
-	fio_engine "$out" --filename="$first" $job --rw=randwrite $opts ||
-		fail "randwrite+verify $opts on $first: $(head -n 3 "$out.err")"
-	w=$(jqr "$out" '.jobs[0].write.io_bytes')
-	r=$(jqr "$out" '.jobs[0].read.io_bytes')
-	e=$(jqr "$out" '.jobs[0].error')
-	[ "$w" -eq 4194304 ] && [ "$r" -eq 4194304 ] && [ "$e" -eq 0 ] ||
+# one fio, one job per option set (stonewalled), each in its own 1 MiB of a 2 MiB slot
+set -- "" "--nonvectored=0" "--fixedbufs" "--registerfiles" "--hipri" \
+	"--sqthread_poll=1" "--fixedbufs --registerfiles --sqthread_poll=1"
+jobs= i=0
+for opts in "$@"; do
+	jobs="$jobs --name=rw$i --ioengine=external:$ENGINE $opts --filename=$first
+	--rw=randwrite --bs=4k --size=1m --offset=$((i * 2))m --iodepth=8 --verify=crc32c
+	--stonewall"
+	i=$((i + 1))
+done
+fio --output-format=json --output="$T_TMP/rw.json" $jobs 2>"$T_TMP/rw.err" ||
+	fail "randwrite+verify on $first: $(head -n 3 "$T_TMP/rw.err")"
+i=0
+for opts in "$@"; do
+	w=$(jqr "$T_TMP/rw.json" ".jobs[$i].write.io_bytes")
+	r=$(jqr "$T_TMP/rw.json" ".jobs[$i].read.io_bytes")
+	e=$(jqr "$T_TMP/rw.json" ".jobs[$i].error")
+	[ "$w" -eq 1048576 ] && [ "$r" -eq 1048576 ] && [ "$e" -eq 0 ] ||
 		fail "randwrite+verify $opts on $first: wrote $w, verified $r bytes, error $e"
+	i=$((i + 1))
 done
 
 # mixed sizes and directions, verified
 fio_engine "$T_TMP/mix.json" --filename="$first" --name=mix --rw=randrw \
-	--bsrange=4k-64k --size=8m --iodepth=16 --verify=crc32c --verify_backlog=64 ||
+	--bsrange=4k-64k --size=4m --offset=16m --iodepth=16 --verify=crc32c --verify_backlog=64 ||
 	fail "randrw 4k-64k on $first: $(head -n 3 "$T_TMP/mix.json.err")"
 
 # engine writes, fio's io_uring_cmd verifies on the other path, and back
 cmd="--ioengine=io_uring_cmd --cmd_type=nvme"
-pat="--bs=8k --size=2m --iodepth=4 --verify=md5 --offset=16m"
+pat="--bs=8k --size=2m --iodepth=4 --verify=md5 --offset=24m"
 fio_engine "$T_TMP/w1.json" --filename="$first" --name=x1 --rw=write $pat --do_verify=0 ||
 	fail "write on $first: $(head -n 3 "$T_TMP/w1.json.err")"
 fio --name=x1 --filename="$last" $cmd --rw=read $pat --verify_only=1 \

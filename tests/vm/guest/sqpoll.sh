@@ -24,7 +24,7 @@ ng=$(ng_of_nsid 1 | head -n 1)
 
 qd=4
 job="--name=lat --filename=$ng --rw=randread --bs=4k --iodepth=$qd --size=64m
---time_based --runtime=3"
+--time_based --runtime=2"
 fio_engine "$T_TMP/plain.json" $job ||
 	fail "randread on $ng: $(head -n 3 "$T_TMP/plain.json.err")"
 fio_engine "$T_TMP/sqpoll.json" $job --sqthread_poll=1 ||
@@ -39,7 +39,7 @@ ios=$(jqr "$T_TMP/sqpoll.json" '.jobs[0].read.total_ios')
 little=$(awk -v q=$qd -v i="$iops" 'BEGIN { printf "%.0f", q / i * 1e9 }')
 
 if fio --name=lat --filename="$ng" --ioengine=io_uring_cmd --cmd_type=nvme --rw=randread \
-	--bs=4k --iodepth=$qd --size=64m --time_based --runtime=2 --sqthread_poll=1 \
+	--bs=4k --iodepth=$qd --size=64m --time_based --runtime=1 --sqthread_poll=1 \
 	--output-format=json --output="$T_TMP/own.json" 2>/dev/null; then
 	echo "for the record, fio's io_uring_cmd under SQPOLL: clat mean" \
 		"$(jqr "$T_TMP/own.json" '.jobs[0].read.clat_ns.mean') ns, Little's law" \

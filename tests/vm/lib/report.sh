@@ -97,6 +97,8 @@ fi
 set -- $line
 status=$3
 shift 3
+secs=$(grep "^FIORING-VM-TIME $test " "$console" | tail -n 1 | cut -d" " -f3)
+echo "guest test $test ran ${secs:-?}s"
 echo "$status: $what: $*"
 case "$status" in
 PASS) exit 0 ;;

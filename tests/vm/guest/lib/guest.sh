@@ -3,7 +3,9 @@
 # guest.sh: sourced by the guest tests (/tests/*.sh in the NVMe testbed).
 # Result helpers, the NVMe topology read from sysfs (device numbering
 # changes between boots, so nothing is assumed), and fio runs through the
-# fioring engine that return fio's JSON.
+# fioring engine that return fio's JSON.  The host tests' tests/lib/common.sh
+# is not used: it leans on the host's tree and tools, which the guest's
+# busybox initramfs does not have.
 
 set -u
 
@@ -64,6 +66,7 @@ fio_engine() {
 		"$@" 2>"$out.err"
 }
 
+# jqr FILE FILTER: one raw value from a JSON file
 jqr() {
 	jq -r "$2" "$1"
 }
