@@ -261,6 +261,13 @@ int paths_setup(struct thread_data *td, struct paths **out)
 	ret = paths_add(td, p, td->files[0]->file_name);
 	if (ret)
 		goto err;
+	/* each block device has a page cache of its own: paths would disagree */
+	if (!td->o.odirect && !paths_is_chr(td->files[0]->file_name)) {
+		log_err(ENGINE ": paths= on block devices needs direct=1: each path has "
+			"its own page cache, so buffered I/O would read stale data\n");
+		ret = -EINVAL;
+		goto err;
+	}
 	if (!strcmp(o->paths, "auto")) {
 		ret = paths_nvme_siblings(td->files[0]->file_name, &auto_list);
 		if (ret) {

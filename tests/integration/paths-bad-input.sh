@@ -55,6 +55,8 @@ expect_error "registerfiles" "fioring: paths= with registerfiles is not supporte
 	--filename="$a" --paths="$b" --registerfiles=1
 expect_error "trim" "fioring: paths= with trim is not supported" \
 	--filename="$a" --paths="$b" --rw=randtrim
+expect_error "buffered I/O" "fioring: paths= on block devices needs direct=1" \
+	--filename="$a" --paths="$b" --direct=0
 expect_error "unknown policy" "path_policy" \
 	--filename="$a" --paths="$b" --path_policy=fastest
 expect_error "decay 0" "path_decay: min value out of range" \
@@ -62,7 +64,7 @@ expect_error "decay 0" "path_decay: min value out of range" \
 
 # a path_stats file that cannot be written is reported, not ignored
 "$FIO" --name=stats --ioengine="external:$FIORING_ENGINE" --filename="$a" --paths="$b" \
-	--path_stats=/nonexistent-dir/p.json --rw=randread --bs=4k --size=1M \
+	--path_stats=/nonexistent-dir/p.json --rw=randread --bs=4k --size=1M --direct=1 \
 	>"$T_TMP/out" 2>&1
 grep -q "fioring: path_stats=/nonexistent-dir/p.json: cannot write" "$T_TMP/out" ||
 	fail "unwritable path_stats: no message in: $(cat "$T_TMP/out")"
