@@ -13,13 +13,14 @@
 #include <string.h>
 
 #include "cli.h"
+#include "clients.h"
 #include "ioprio.h"
 
 enum {
 	OPT_IOSTATS = 256, OPT_IOPOLICY, OPT_ENGINE, OPT_SQPOLL, OPT_IOPRIO,
 	OPT_SCHEDULER, OPT_FIO, OPT_ENGINE_LIB, OPT_JOBS_DIR, OPT_STATE,
 	OPT_EMBEDDED, OPT_EMBEDDED_SIZE, OPT_FORCE, OPT_FIO_ARG,
-	OPT_FIO_TIMEOUT, OPT_PATH_STATS,
+	OPT_FIO_TIMEOUT, OPT_PATH_STATS, OPT_CLIENT, OPT_CLIENT_FILE,
 };
 
 static const struct option run_opts[] = {
@@ -44,6 +45,8 @@ static const struct option run_opts[] = {
 	{ "embedded-size",	required_argument,	NULL, OPT_EMBEDDED_SIZE },
 	{ "force",		no_argument,		NULL, OPT_FORCE },
 	{ "path-stats",		no_argument,		NULL, OPT_PATH_STATS },
+	{ "client",		required_argument,	NULL, OPT_CLIENT },
+	{ "client-file",	required_argument,	NULL, OPT_CLIENT_FILE },
 	{ "dry-run",		no_argument,		NULL, 'n' },
 	{ "verbose",		no_argument,		NULL, 'v' },
 	{ "help",		no_argument,		NULL, 'h' },
@@ -87,6 +90,9 @@ void cli_usage_run(FILE *f)
 "      --force            write even to a device that holds data\n"
 "      --path-stats       have the fioring engine write per-path stats\n"
 "                         (engine option path_stats=FILE) into DIR/paths/\n"
+"      --client LIST      run every cell at once on these fio servers\n"
+"                         (fio --server on each; HOST or HOST,PORT)\n"
+"      --client-file FILE the fio servers, one per line (fio's format)\n"
 "  -n, --dry-run          print the cells and the number of runs; change nothing\n"
 "  -v, --verbose          print fio's command lines and every derived figure\n"
 "  -h, --help             this text\n"
@@ -306,6 +312,23 @@ int cli_parse_run(int argc, char **argv, struct run_env *env)
 		case OPT_PATH_STATS:
 			env->path_stats = true;
 			break;
+		case OPT_CLIENT:
+			ret = clients_add_list(optarg, &env->clients);
+			if (ret == -EINVAL)
+				return bad("client", optarg,
+					   "HOST[,PORT] items, comma-separated");
+			break;
+		case OPT_CLIENT_FILE:
+			ret = clients_read_file(optarg, &env->clients);
+			if (ret == -EINVAL)
+				return bad("client-file", optarg,
+					   "a file with one fio server per line");
+			if (ret) {
+				fprintf(stderr, "fioring-bench run: --client-file %s: %s\n",
+					optarg, strerror(-ret));
+				return ret;
+			}
+			break;
 		case 'n':
 			env->dry_run = true;
 			break;
@@ -367,6 +390,7 @@ void cli_free(struct run_env *env)
 	strlist_free(&env->ioprio);
 	strlist_free(&env->scheduler);
 	strlist_free(&env->fio_args);
+	strlist_free(&env->clients);
 	free(env->cmdline);
 	env->cmdline = NULL;
 }

@@ -23,6 +23,7 @@ struct run_env {
 	struct strlist ioprio;
 	struct strlist scheduler;	/* empty: left as it is */
 	struct strlist fio_args;
+	struct strlist clients;		/* fio servers; empty: run here */
 	bool engines_given;
 	int repeat;
 	int runtime;			/* seconds; 0: the job file's own */

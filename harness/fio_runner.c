@@ -105,17 +105,24 @@ int fio_run(const struct fio_cmd *c, struct fio_exit *ex, bool verbose)
 	struct timespec slice;
 	sigset_t chld, old;
 	static struct fio_argv a;
-	int argc, st, i;
+	char **argv = a.argv;
+	int argc = 0, st, i;
 	pid_t pid, r;
 
 	memset(ex, 0, sizeof(*ex));
-	argc = fio_build_argv(c, &a);
+	if (c->argv) {
+		argv = c->argv;
+		while (argv[argc])
+			argc++;
+	} else {
+		argc = fio_build_argv(c, &a);
+	}
 	if (argc < 0)
 		return argc;
 	if (verbose) {
 		fprintf(stderr, "  fio:");
 		for (i = 0; i < argc; i++)
-			fprintf(stderr, " %s", a.argv[i]);
+			fprintf(stderr, " %s", argv[i]);
 		fputc('\n', stderr);
 	}
 	sigemptyset(&chld);
@@ -128,7 +135,7 @@ int fio_run(const struct fio_cmd *c, struct fio_exit *ex, bool verbose)
 		return -errno;
 	}
 	if (!pid)
-		child_exec(a.argv, c->json_path, c->err_path, &old);
+		child_exec(argv, c->json_path, c->err_path, &old);
 	setpgid(pid, pid);
 	if (c->runtime > 0 && c->timeout_s > 0)
 		deadline = start + (uint64_t)(c->runtime + c->timeout_s) * 1000000000ull;

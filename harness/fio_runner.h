@@ -23,6 +23,7 @@ struct fio_cmd {
 	int sqpoll;
 	int runtime;		/* 0: the job's own */
 	const char *ioprio;	/* a --ioprio item (ioprio.h) */
+	char **argv;		/* NULL-ended; replaces the command line built */
 	const struct strlist *extra;
 	const char *json_path;
 	const char *err_path;

@@ -5,6 +5,7 @@
  *   knob <TAB> sysfs path <TAB> value before the harness touched it
  *   zram <TAB> id                       (a zram device it hot-added)
  *   loop <TAB> /dev/loopN <TAB> backing file <TAB> tmpfs mount point
+ *   remote <TAB> fio server <TAB> disk  (settings its jobs made there)
  * Restoring replays the lines newest first, so each setting ends at the
  * value it had before the first change, and devices go after the settings
  * made on them.  The running harness holds an flock on the file; a
@@ -19,6 +20,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include "clients.h"
 #include "embedded.h"
 #include "fileio.h"
 #include "journal.h"
@@ -153,6 +155,8 @@ int journal_parse_line(char *line, struct journal_entry *e)
 		return e->kind = JOURNAL_KNOB;
 	if (!strcmp(e->f[0], "loop") && e->n == 4)
 		return e->kind = JOURNAL_LOOP;
+	if (!strcmp(e->f[0], "remote") && e->n == 3)
+		return e->kind = JOURNAL_REMOTE;
 	if (!strcmp(e->f[0], "zram") && e->n == 2) {
 		/* a damaged id must not remove some other zram device */
 		errno = 0;
@@ -208,6 +212,9 @@ static int restore_line(char *line, FILE *log)
 		if (log)
 			fprintf(log, "restore: removed %s%s%s\n", f[1],
 				ret ? ": " : "", ret ? strerror(-ret) : "");
+		break;
+	case JOURNAL_REMOTE:
+		ret = clients_restore_host(f[1], f[2], log);
 		break;
 	default:
 		if (log)

@@ -36,6 +36,7 @@ enum journal_kind {
 	JOURNAL_KNOB,		/* f[1] sysfs path, f[2] value to write back */
 	JOURNAL_ZRAM,		/* zram_id */
 	JOURNAL_LOOP,		/* f[1] loop device, f[2] backing file, f[3] mount */
+	JOURNAL_REMOTE,		/* f[1] fio server, f[2] disk its jobs set knobs on */
 	JOURNAL_UNKNOWN,	/* damaged or from a newer harness: left alone */
 };
 

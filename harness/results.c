@@ -50,7 +50,7 @@ static const struct column columns[] = {
 	N(ks_iops), N(ks_r_await_ms), N(ks_w_await_ms), N(ks_aqu_sz),
 	N(ks_util_pct), S(ks_flags), S(path_stats),
 	N(fio_ios), N(ks_ios), N(ks_interval_ms), N(fio_inflight), N(wall_s),
-	S(iostats_passthrough_eff), S(raw), S(diskstats),
+	S(iostats_passthrough_eff), S(raw), S(diskstats), S(host),
 };
 
 #define NR_COLUMNS (sizeof(columns) / sizeof(columns[0]))

@@ -18,6 +18,7 @@ struct result_row {
 	char status[8];
 	char error[512];
 	char target[64];
+	char host[128];		/* fio server (--client); empty: this machine */
 	char device_model[128];
 	char kernel[128];
 	char fio_version[32];

@@ -296,7 +296,7 @@ size_t results_cell_values(const struct results *res,
 
 const char *const results_setting_cols[] = {
 	"target", "engine", "job", "sqpoll", "iodepth", "iostats_req",
-	"iopolicy_req", "ioprio", "scheduler", NULL
+	"iopolicy_req", "ioprio", "scheduler", "host", NULL
 };
 
 char *results_cell_key(const struct results *res, size_t row,

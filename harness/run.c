@@ -24,6 +24,7 @@
 #include "fileio.h"
 #include "fio_runner.h"
 #include "locate.h"
+#include "clients.h"
 #include "run.h"
 #include "scheduler.h"
 
@@ -278,6 +279,8 @@ static int setup_targets(struct run_ctx *ctx)
 	char why[512], path[4200];
 	int i, j, ret, writes = any_job_writes(env);
 
+	if (env->clients.nr)
+		return clients_setup_targets(ctx);
 	ctx->nr_targets = env->targets.nr ?: 1;
 	ctx->targets = calloc(ctx->nr_targets, sizeof(*ctx->targets));
 	ctx->iopolicies = calloc(ctx->nr_targets, sizeof(*ctx->iopolicies));
@@ -371,6 +374,8 @@ static void sched_now(const struct target *t, char *buf, size_t len)
 	char path[4200], raw[256];
 
 	buf[0] = '\0';
+	if (t->remote)
+		return;
 	if (!target_queue_path(t, "scheduler", path, sizeof(path)) &&
 	    !file_read_line(path, raw, sizeof(raw)))
 		sysfs_selected(raw, buf, len);
@@ -518,25 +523,39 @@ static void progress(struct run_ctx *ctx, const struct result_row *r, int i,
 
 static int sweep_run(struct run_ctx *ctx, uint64_t t0)
 {
-	int total = ctx->sweep.nr * ctx->env.repeat, run = 0, rep, ci, ret;
-	struct result_row row;
+	int total = ctx->sweep.nr * ctx->env.repeat, run = 0, rep, ci, ret, k, nr;
+	struct result_row *rows = calloc(ctx->env.clients.nr + 1, sizeof(*rows));
 
+	if (!rows)
+		return -ENOMEM;
 	for (rep = 1; rep <= ctx->env.repeat && !stop_signal; rep++) {
 		for (ci = 0; ci < ctx->sweep.nr && !stop_signal; ci++) {
 			run++;
-			run_cell(ctx, &ctx->sweep.cells[ci], run, rep, &row);
-			if (strcmp(row.status, "ok"))
-				ctx->nr_failed++;
-			ctx->nr_done++;
-			ret = results_add(&ctx->res, &row);
-			if (ret) {
-				fprintf(stderr, "fioring-bench run: cannot write results "
-					"in %s: %s\n", ctx->out, strerror(-ret));
-				return ret;
+			nr = 1;
+			/* fio servers: a row per host and one for all of them */
+			if (ctx->env.clients.nr)
+				nr = clients_run_cell(ctx, &ctx->sweep.cells[ci], run,
+						      rep, rows);
+			else
+				run_cell(ctx, &ctx->sweep.cells[ci], run, rep, rows);
+			for (k = 0; k < nr; k++) {
+				if (strcmp(rows[k].status, "ok"))
+					ctx->nr_failed++;
+				ctx->nr_done++;
+				ret = results_add(&ctx->res, &rows[k]);
+				if (ret) {
+					fprintf(stderr, "fioring-bench run: cannot write "
+						"results in %s: %s\n", ctx->out,
+						strerror(-ret));
+					free(rows);
+					return ret;
+				}
+				progress(ctx, &rows[k], run, total,
+					 (now_ns() - t0) / 1e9);
 			}
-			progress(ctx, &row, run, total, (now_ns() - t0) / 1e9);
 		}
 	}
+	free(rows);
 	return 0;
 }
 

@@ -11,6 +11,7 @@
 
 #include "cli.h"
 #include "embedded.h"
+#include "fio_json.h"
 #include "journal.h"
 #include "results.h"
 #include "sweep.h"
@@ -43,5 +44,6 @@ struct run_ctx {
 
 void run_cell(struct run_ctx *ctx, const struct sweep_cell *cell, int run,
 	      int repeat, struct result_row *row);
+void fill_fio(struct result_row *r, const struct fio_result *f);
 
 #endif

@@ -150,7 +150,7 @@ static void fio_message(const char *path, char *buf, size_t len)
 	free(all);
 }
 
-static void fill_fio(struct result_row *r, const struct fio_result *f)
+void fill_fio(struct result_row *r, const struct fio_result *f)
 {
 	const struct fio_dir_figs *rd = &f->rd, *wr = &f->wr;
 	uint64_t ios = rd->ios + wr->ios;

@@ -22,6 +22,7 @@ struct target {
 	char model[128];
 	bool is_char;		/* NVMe generic char device /dev/ngXnY */
 	bool embedded;
+	bool remote;		/* on fio servers (--client): nothing read here */
 	char iopolicy_path[4096];	/* empty unless native NVMe multipath */
 	int nr_paths;
 	char paths[TARGET_MAX_PATHS][DISK_NAME_LEN];
