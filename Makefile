@@ -18,7 +18,20 @@ config-host.mak: configure
 		./configure; \
 	fi
 
-B := build
+B ?= build
+# SANITIZE=1: the same build with ASan and UBSan under build/san, against a
+# second fio built from a copy of FIO_SRC with the same flags, so that the
+# engine's faults show inside fio.  The normal build is untouched.
+SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer
+ifeq ($(SANITIZE),1)
+B := build/san
+FIO_SRC_PLAIN := $(FIO_SRC)
+FIO_SRC := $(CURDIR)/$(B)/fio-src/$(notdir $(FIO_SRC))
+# our own code stops at its first undefined behaviour; fio's merely reports
+CFLAGS += $(SAN_FLAGS) -fno-sanitize-recover=undefined
+LDFLAGS += $(SAN_FLAGS)
+endif
+
 FIO := $(FIO_SRC)/fio
 T_IO_URING := $(FIO_SRC)/t/io_uring
 DEPFLAGS = -MMD -MP
@@ -66,6 +79,14 @@ $(FIO): $(FIO_SRC)/config-host.h
 	$(Q)flock $(B)/.fio-build.lock $(MAKE) -s -C $(FIO_SRC) -j$$(nproc) fio t/io_uring >$(B)/fio-build.log 2>&1 || \
 		{ tail -20 $(B)/fio-build.log; exit 1; }
 
+ifeq ($(SANITIZE),1)
+$(FIO_SRC)/config-host.h: scripts/fio-sanitize.sh
+	@echo "  CONFIG  sanitized fio ($(FIO_SRC))"
+	$(Q)mkdir -p $(B) && sh scripts/fio-sanitize.sh $(FIO_SRC_PLAIN) $(FIO_SRC) \
+		"$(SAN_FLAGS)" >$(B)/fio-configure.log 2>&1 || \
+		{ tail -20 $(B)/fio-configure.log; exit 1; }
+endif
+
 # What the engine checks at load time to refuse a fio it was not built for.
 $(B)/fio-host.h: $(FIO) scripts/fio-host.sh
 	$(QUIET_GEN)sh scripts/fio-host.sh $(FIO_SRC) $(FIO) >$@.tmp && mv $@.tmp $@
@@ -88,13 +109,86 @@ $(B)/tests/%.t: tests/unit/%.c $(HARNESS_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(CC) $(HARNESS_CFLAGS) $(DEPFLAGS) -o $@ $< $(HARNESS_LIB_OBJS) $(HARNESS_LIBS)
 
+
+# libFuzzer targets (tests/fuzz/*.c) for the parsers of outside data, built
+# with clang's fuzzer coverage and ASan+UBSan under build/fuzz.  The code
+# they reach comes from an archive, so a target links only what it calls.
+FUZZ_CC ?= clang
+FZ := build/fuzz
+FUZZ_SAN := -fsanitize=address,undefined -fno-sanitize-recover=undefined \
+	-fno-omit-frame-pointer
+FUZZ_CFLAGS = $(CFLAGS) -std=gnu11 -D_GNU_SOURCE -include config-host.h \
+	-Iharness -Iengines $(FUZZ_SAN)
+FUZZ_SRCS := $(sort $(wildcard tests/fuzz/*.c))
+FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=$(FZ)/%.fuzz)
+FUZZ_LIB_OBJS := $(HARNESS_LIB_OBJS:$(B)/%=$(FZ)/%) $(FZ)/engines/paths_list.o \
+	$(FZ)/engines/native_mpath_trace.o
+FUZZ_SECONDS ?= 300
+
+$(FZ)/%.o: %.c config-host.mak
+	@mkdir -p $(dir $@)
+	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(DEPFLAGS) -c -o $@ $<
+
+$(FZ)/libfuzzed.a: $(FUZZ_LIB_OBJS)
+	$(QUIET_LINK)rm -f $@ && ar rcs $@ $^
+
+$(FZ)/%.fuzz: tests/fuzz/%.c $(FZ)/libfuzzed.a
+	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer $(DEPFLAGS) \
+		-o $@ $< $(FZ)/libfuzzed.a $(HARNESS_LIBS)
+
+fuzz-build: $(FUZZ_BINS)
+
+# A long run of every target (FUZZ_SECONDS each); check runs them briefly.
+fuzz: fuzz-build
+	$(Q)FIORING_TOP=$(CURDIR) FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/fuzz.sh
+
 # What the tests and benchmarks need to know about this build.
 TEST_ENV = FIORING_TOP=$(CURDIR) FIO=$(FIO) T_IO_URING=$(T_IO_URING) \
 	FIORING_ENGINE=$(CURDIR)/$(B)/libfioring.so \
 	FIORING_BENCH=$(CURDIR)/$(B)/fioring-bench
 
+ifeq ($(SANITIZE),1)
+# fio's own leaks are suppressed (each one said why in the file); any
+# undefined behaviour of fioring stops the run (built not to recover)
+TEST_ENV += LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
+	UBSAN_OPTIONS=suppressions=$(CURDIR)/tests/ubsan.supp:print_stacktrace=1
+endif
+
+# 'make check' (what CI runs) is every test, then the hardening passes: a
+# clang build (check-clang), the unit, engine, harness, paths and fault
+# tests again with ASan+UBSan (check-sanitize), and every fuzz target for
+# FUZZ_CHECK_SECONDS (check-fuzz).  TESTS="..." runs just those tests,
+# SANITIZE=1 in build/san.
+SAN_TESTS = $(UNIT_BINS) $(sort $(wildcard tests/integration/engine-*.sh \
+	tests/integration/harness-*.sh tests/integration/paths-*.sh \
+	tests/integration/fault-*.sh))
+FUZZ_CHECK_SECONDS ?= 10
+
 check: all
 	$(Q)$(TEST_ENV) sh tests/run.sh $(TESTS)
+ifeq ($(TESTS)$(SANITIZE),)
+	$(Q)$(MAKE) --no-print-directory check-clang
+	$(Q)$(MAKE) --no-print-directory check-sanitize
+	$(Q)$(MAKE) --no-print-directory check-fuzz
+endif
+
+# clang finds warnings gcc does not: the same -Werror build, in build/clang
+check-clang:
+	@echo "  BUILD   with clang (build/clang)"
+	$(Q)$(MAKE) --no-print-directory CC=clang B=build/clang all
+
+ifeq ($(SANITIZE),1)
+check-sanitize: all
+	@echo "  TEST    with ASan+UBSan ($(B))"
+	$(Q)$(TEST_ENV) sh tests/run.sh $(SAN_TESTS)
+else
+check-sanitize:
+	$(Q)$(MAKE) --no-print-directory SANITIZE=1 check-sanitize
+endif
+
+check-fuzz: fuzz-build
+	@echo "  TEST    fuzz targets, $(FUZZ_CHECK_SECONDS) s each"
+	$(Q)$(TEST_ENV) FUZZ_SECONDS=$(FUZZ_CHECK_SECONDS) sh tests/run.sh tests/fuzz/fuzz.sh
 
 # The NVMe testbed (a qemu guest, see HOWTO.md): its tests alone, or a shell
 # in it to try things by hand.
@@ -128,11 +222,13 @@ endif
 
 clean:
 	rm -rf $(B)/engines $(B)/harness $(B)/tests $(B)/libfioring.so \
-		$(B)/fioring-bench $(B)/fio-host.h
+		$(B)/fioring-bench $(B)/fio-host.h $(FZ)
 
 distclean: clean
 	rm -rf $(B) config-host.mak config-host.h config.log
 
-.PHONY: all check check-vm vm-shell bench bench-engine install clean distclean
+.PHONY: all check check-vm vm-shell bench bench-engine install clean distclean \
+	check-clang check-sanitize check-fuzz fuzz fuzz-build
 
--include $(ENGINE_OBJS:.o=.d) $(HARNESS_OBJS:.o=.d) $(UNIT_BINS:.t=.d)
+-include $(ENGINE_OBJS:.o=.d) $(HARNESS_OBJS:.o=.d) $(UNIT_BINS:.t=.d) \
+	$(FUZZ_LIB_OBJS:.o=.d) $(FUZZ_BINS:.fuzz=.d)
