@@ -18,7 +18,6 @@
 #include <errno.h>
 #include <limits.h>
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -428,18 +427,6 @@ static void row_start(struct run_ctx *ctx, const struct sweep_cell *c,
 	snprintf(r->raw, sizeof(r->raw), "raw/r%04d.json", run);
 }
 
-__attribute__((format(printf, 2, 3)))
-static void row_failed(struct result_row *r, const char *fmt, ...)
-{
-	va_list ap;
-
-	snprintf(r->status, sizeof(r->status), "failed");
-	va_start(ap, fmt);
-	vsnprintf(r->error, sizeof(r->error), fmt, ap);
-	va_end(ap);
-	csv_clean(r->error);
-}
-
 /* the row of a host (NULL: all of them) from the run's JSON */
 static void row_fill(struct result_row *r, json_object *root, const char *host,
 		     const struct sweep_cell *c, const struct target *t)
@@ -449,23 +436,23 @@ static void row_fill(struct result_row *r, json_object *root, const char *host,
 
 	ret = host_figs(root, host, &fr, &njobs);
 	if (ret == -ENODATA) {
-		row_failed(r, "no results from %s", host ?: "any host");
+		row_fail(r, "no results from %s", host ?: "any host");
 		return;
 	}
 	if (ret) {
-		row_failed(r, "cannot read the results of %s", host ?: "the hosts");
+		row_fail(r, "cannot read the results of %s", host ?: "the hosts");
 		return;
 	}
 	fill_fio(r, &fr);
 	ioprio_row_fill(r, &fr);
 	host_disk(root, host, t->disk, r);
 	if (fr.job_error) {
-		row_failed(r, "fio job error %d (%s) on %s", fr.job_error,
+		row_fail(r, "fio job error %d (%s) on %s", fr.job_error,
 			   strerror(fr.job_error), host ?: "a host");
 		return;
 	}
 	if (!fr.rd.ios && !fr.wr.ios) {
-		row_failed(r, "no I/O on %s: its exec_prerun refused the settings "
+		row_fail(r, "no I/O on %s: its exec_prerun refused the settings "
 			   "(see %s.prerun.txt where the fio server runs)",
 			   host ?: "the hosts", c->job_name);
 		return;
@@ -557,16 +544,16 @@ int clients_run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 		const char *host = i < nh ? hosts->v[i] : NULL;
 
 		if (ex.interrupted) {
-			row_failed(&rows[i], "interrupted");
+			row_fail(&rows[i], "interrupted");
 		} else if (ex.timed_out) {
-			row_failed(&rows[i], "fio did not finish in %d s and was killed",
+			row_fail(&rows[i], "fio did not finish in %d s and was killed",
 				   ctx->env.runtime + ctx->env.fio_timeout);
 		} else if (!root) {
-			row_failed(&rows[i], "fio wrote no JSON (exit %d)", ex.code);
+			row_fail(&rows[i], "fio wrote no JSON (exit %d)", ex.code);
 		} else if (host) {
 			row_fill(&rows[i], root, host, c, t);
 		} else if (nbad) {
-			row_failed(&rows[i], "%d of %d hosts failed: no total", nbad, nh);
+			row_fail(&rows[i], "%d of %d hosts failed: no total", nbad, nh);
 		} else {
 			row_fill(&rows[i], root, NULL, c, t);
 			if (!strcmp(rows[i].status, "ok"))
@@ -587,7 +574,7 @@ int clients_run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 	goto out;
 fail:
 	for (i = 0; i <= nh; i++)
-		row_failed(&rows[i], "cannot run fio for the hosts: %s", strerror(-ret));
+		row_fail(&rows[i], "cannot run fio for the hosts: %s", strerror(-ret));
 out:
 	json_object_put(root);
 	free(buf);

@@ -45,5 +45,8 @@ struct run_ctx {
 void run_cell(struct run_ctx *ctx, const struct sweep_cell *cell, int run,
 	      int repeat, struct result_row *row);
 void fill_fio(struct result_row *r, const struct fio_result *f);
+/* the row failed, and why (printf-style, made fit for a CSV cell) */
+__attribute__((format(printf, 2, 3)))
+void row_fail(struct result_row *r, const char *fmt, ...);
 
 #endif

@@ -24,8 +24,7 @@
 #include "metrics.h"
 #include "run.h"
 
-__attribute__((format(printf, 2, 3)))
-static void row_fail(struct result_row *r, const char *fmt, ...)
+void row_fail(struct result_row *r, const char *fmt, ...)
 {
 	va_list ap;
 

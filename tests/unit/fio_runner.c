@@ -2,9 +2,10 @@
 /*
  * fio_runner.c: unit test of the fio command line a cell becomes: json+
  * output, engine options right after --ioengine (fio ignores them before),
- * the runtime made time-based, ioprio as prioclass/prio, extra arguments,
- * the job file last.
+ * the runtime made time-based, ioprio as prioclass/prio or cmdprio_*, extra
+ * arguments, the job file last.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -66,6 +67,19 @@ int main(void)
 	CHECK(pos(&a, "--sqthread_poll=1") < 0 && pos(&a, "--time_based") < 0);
 	CHECK(pos(&a, "--prioclass=2") < 0);
 	CHECK(n == 6);
+	/* a priority mix: cmdprio_* (engine options) after --ioengine */
+	c.ioengine = "io_uring";
+	c.char_dev = false;
+	c.ioprio = "rt:10:2";
+	CHECK(fio_build_argv(&c, &a) > 0);
+	CHECK(pos(&a, "--cmdprio_percentage=10") > pos(&a, "--ioengine=io_uring"));
+	CHECK(pos(&a, "--cmdprio_class=1") > 0 && pos(&a, "--cmdprio=2") > 0);
+	CHECK(pos(&a, "--prioclass=1") < 0);
+	c.ioprio = "idle/7";
+	CHECK(fio_build_argv(&c, &a) > 0);
+	CHECK(pos(&a, "--prioclass=3") > 0 && pos(&a, "--prio=7") > 0);
+	c.ioprio = "rt:0";
+	CHECK(fio_build_argv(&c, &a) == -EINVAL);
 	strlist_free(&extra);
 	return check_done("fio_runner");
 }

@@ -2,25 +2,14 @@
 /*
  * ioprio.c: unit test of --ioprio items: the two shapes (CLASS/LEVEL for
  * all I/O, CLASS:PCT[:LEVEL] for a share), the bad values refused, and the
- * fio options each becomes (cmdprio_* after --ioengine, or prioclass/prio).
+ * class names (the fio options each becomes: tests/unit/fio_runner.c).
  */
 #include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "check.h"
-#include "fio_runner.h"
 #include "ioprio.h"
-
-static int pos(const struct fio_argv *a, const char *word)
-{
-	int i;
-
-	for (i = 0; a->argv[i]; i++)
-		if (!strcmp(a->argv[i], word))
-			return i;
-	return -1;
-}
 
 int main(void)
 {
@@ -30,8 +19,6 @@ int main(void)
 		"rt:1 0", "rt/ 1",
 	};
 	struct ioprio_mix m;
-	struct fio_argv a;
-	struct fio_cmd c;
 	size_t i;
 
 	CHECK(!ioprio_parse("none", &m) && !m.cls && !m.pct);
@@ -47,22 +34,5 @@ int main(void)
 	}
 	CHECK(!strcmp(ioprio_class_name(1), "rt") &&
 	      !strcmp(ioprio_class_name(3), "idle"));
-
-	memset(&c, 0, sizeof(c));
-	c.fio = "fio";
-	c.job = "j.fio";
-	c.filename = "/dev/loop0";
-	c.ioengine = "io_uring";
-	c.ioprio = "rt:10:2";
-	CHECK(fio_build_argv(&c, &a) > 0);
-	CHECK(pos(&a, "--cmdprio_percentage=10") > pos(&a, "--ioengine=io_uring"));
-	CHECK(pos(&a, "--cmdprio_class=1") > 0 && pos(&a, "--cmdprio=2") > 0);
-	CHECK(pos(&a, "--prioclass=1") < 0);
-	c.ioprio = "idle/7";
-	CHECK(fio_build_argv(&c, &a) > 0);
-	CHECK(pos(&a, "--prioclass=3") > 0 && pos(&a, "--prio=7") > 0);
-	CHECK(pos(&a, "--cmdprio_class=3") < 0);
-	c.ioprio = "rt:0";
-	CHECK(fio_build_argv(&c, &a) == -EINVAL);
 	return check_done("ioprio");
 }
