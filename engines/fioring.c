@@ -274,11 +274,12 @@ static int fioring_register_buffers(struct thread_data *td)
 static int fioring_register_files(struct thread_data *td)
 {
 	struct fioring_data *ld = td->io_ops_data;
+	unsigned int nfds = td->o.nr_files + (ld->paths ? ld->paths->nr : 0);
 	struct fio_file *f;
 	unsigned int i;
 	int ret;
 
-	ld->fds = calloc(td->o.nr_files, sizeof(*ld->fds));
+	ld->fds = calloc(nfds, sizeof(*ld->fds));
 	if (!ld->fds)
 		return fioring_err(td, ENOMEM, "registerfiles");
 	for_each_file(td, f, i) {
@@ -288,7 +289,10 @@ static int fioring_register_files(struct thread_data *td)
 		ld->fds[i] = f->fd;
 		f->engine_pos = i;
 	}
-	ret = io_uring_register_files(&ld->ring, ld->fds, td->o.nr_files);
+	/* then the paths' own fds, each I/O naming its path's slot */
+	if (ld->paths)
+		paths_register(ld->paths, ld->fds + td->o.nr_files, td->o.nr_files);
+	ret = io_uring_register_files(&ld->ring, ld->fds, nfds);
 	if (ret) {
 		fioring_err(td, -ret, "registerfiles: io_uring_register_files");
 		goto err;
@@ -325,8 +329,6 @@ static int fio_fioring_post_init(struct thread_data *td)
 	fioring_probe_nonvectored(td);
 	if (o->fixedbufs && fioring_register_buffers(td))
 		return 1;
-	if (o->registerfiles && fioring_register_files(td))
-		return 1;
 	/* a native multipath head: the kernel picks, the engine watches */
 	ret = native_mpath_setup(td, &ld->native);
 	if (!ret && !ld->native)
@@ -335,6 +337,9 @@ static int fio_fioring_post_init(struct thread_data *td)
 		td_verror(td, -ret, "paths");
 		return 1;
 	}
+	/* after paths_setup(): registered files include the paths */
+	if (o->registerfiles && fioring_register_files(td))
+		return 1;
 	return 0;
 }
 

@@ -184,7 +184,18 @@ static int paths_open(struct thread_data *td, struct path *pa)
 		log_err(ENGINE ": paths: cannot open %s: %s\n", pa->info.dev, strerror(-ret));
 		return ret;
 	}
+	pa->sqe_fd = pa->fd;
 	return 0;
+}
+
+void paths_register(struct paths *p, int *fds, unsigned int base)
+{
+	unsigned int i;
+
+	for (i = 0; i < p->nr; i++) {
+		fds[i] = p->path[i].fd;
+		p->path[i].sqe_fd = base + i;
+	}
 }
 
 static int paths_home_node(void)
@@ -211,17 +222,10 @@ static int paths_parse(struct thread_data *td, struct paths *p, const char *list
 
 static int paths_check_job(struct thread_data *td)
 {
-	struct fioring_options *o = td->eo;
-
 	if (td->o.nr_files != 1) {
 		log_err(ENGINE ": paths= needs a job with one file (it has %u): the "
 			"paths are other ways to that file's data\n", td->o.nr_files);
 		return -EINVAL;
-	}
-	if (o->registerfiles) {
-		log_err(ENGINE ": paths= with registerfiles is not supported: the paths "
-			"are opened by the engine, not registered\n");
-		return -EOPNOTSUPP;
 	}
 	if (td_trim(td)) {
 		log_err(ENGINE ": paths= with trim is not supported (trims are "

@@ -51,6 +51,8 @@ struct path_info {
 struct path {
 	struct path_info info;
 	int fd;
+	/* what an SQE names: fd, or its slot with registerfiles */
+	int sqe_fd;
 	bool down;
 	unsigned int inflight;
 	/* latency policy: moving average of clat, valid once sampled */
@@ -116,6 +118,12 @@ void paths_release_report(struct paths *p);
  * optimized (or ANA-less) paths that are up, else the non-optimized ones.
  */
 void paths_update_usable(struct paths *p);
+
+/*
+ * paths_register() - with registerfiles: put the paths' fds in @fds, which
+ * the core registers from slot @base on, and send I/O by slot from then on.
+ */
+void paths_register(struct paths *p, int *fds, unsigned int base);
 
 /* paths_pick() - choose the path of @io_u and return its fd. */
 int paths_pick(struct paths *p, struct io_u *io_u);

@@ -138,7 +138,7 @@ int paths_pick(struct paths *p, struct io_u *io_u)
 	}
 	p->io_path[io_u->index] = i;
 	p->path[i].inflight++;
-	return p->path[i].fd;
+	return p->path[i].sqe_fd;
 }
 
 /* errno values that say the path, not the data, failed */

@@ -51,8 +51,6 @@ expect_error "auto on a loop device" "fioring: paths=auto: $a is not an NVMe nam
 	--filename="$a" --paths=auto
 expect_error "two files" "fioring: paths= needs a job with one file (it has 2)" \
 	--filename="$a:$b" --paths="$b"
-expect_error "registerfiles" "fioring: paths= with registerfiles is not supported" \
-	--filename="$a" --paths="$b" --registerfiles=1
 expect_error "trim" "fioring: paths= with trim is not supported" \
 	--filename="$a" --paths="$b" --rw=randtrim
 expect_error "buffered I/O" "fioring: paths= on block devices needs direct=1" \

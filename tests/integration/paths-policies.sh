@@ -11,6 +11,9 @@
 # Per-path counts must add up to fio's.  The p50 comparison is in
 # paths-fuse.sh: blk-throttle lets part of every 100 ms slice through at
 # once, so a throttled path's p50 stays low (its mean and p90 do not).
+# Unthrottled, verify jobs under each submission option (registerfiles,
+# sqthread_poll, fixedbufs, nonvectored) pass, and each path's count is
+# what its device's diskstats saw.
 
 . "$(dirname "$0")/../lib/common.sh"
 need_root
@@ -121,6 +124,30 @@ ratio_between "$f_ios" "$((f_ios + s_ios))" 0.8 1 ||
 
 run numa
 [ "$s_ios" -eq 0 ] || fail "numa: $s_ios I/O on the second path of equal (no) NUMA node"
+
+# every submission option, verified, unthrottled: each path's ios must be
+# what its device saw (diskstats), so registered-file slots and fds really
+# reach the path the engine counted
+dev_ios() {
+	awk '{ print $1 + $5 }' "/sys/block/${1#/dev/}/stat"
+}
+for opts in "" --registerfiles=1 "--registerfiles=1 --sqthread_poll=1 --fixedbufs=1" \
+	"--nonvectored=0 --path_policy=queue-depth" "--sqthread_poll=1 --path_policy=latency"; do
+	f0=$(dev_ios "$fast") s0=$(dev_ios "$slow")
+	# shellcheck disable=SC2086
+	fio_json "$T_TMP/m.json" --name=m --filename="$fast" "--ioengine=external:$FIORING_ENGINE" \
+		--paths="$slow" --path_stats="$T_TMP/m.paths" $opts --rw=randwrite --bs=4k \
+		--iodepth=16 --direct=1 --size=32M --verify=crc32c --verify_fatal=1 \
+		--verify_state_save=0 --randrepeat=0 ||
+		fail "verify with paths $opts: $(cat "$T_TMP/m.json.err")"
+	[ "$(jqr "$T_TMP/m.json" '.jobs[0].error')" = 0 ] || fail "verify with paths $opts: job error"
+	pf=$(jqr "$T_TMP/m.paths" '.paths[0].read.ios + .paths[0].write.ios')
+	ps=$(jqr "$T_TMP/m.paths" '.paths[1].read.ios + .paths[1].write.ios')
+	df=$(($(dev_ios "$fast") - f0)) ds=$(($(dev_ios "$slow") - s0))
+	ratio_between "$df" "$pf" 0.9 1.1 && ratio_between "$ds" "$ps" 0.9 1.1 ||
+		fail "paths $opts: engine counted $pf/$ps, devices saw $df/$ds"
+	echo "verify ${opts:-(defaults)}: engine $pf/$ps, devices $df/$ds I/O"
+done
 
 # the normal output carries the per-path block, in fio's style
 run_slowed "$FIO" --name=paths --filename="$fast" --ioengine="external:$FIORING_ENGINE" \
