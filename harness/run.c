@@ -405,6 +405,13 @@ static int dry_run(struct run_ctx *ctx)
 		tg[i].iopolicy = &pol[i];
 		if (!env->targets.nr)
 			continue;
+		/* on fio servers: the device is not here to look at */
+		if (env->clients.nr) {
+			tg[i].disk = strrchr(env->targets.v[i], '/') ?
+				     strrchr(env->targets.v[i], '/') + 1 :
+				     env->targets.v[i];
+			continue;
+		}
 		ret = target_resolve(env->targets.v[i], &t[i]);
 		if (ret) {
 			fprintf(stderr, "fioring-bench run: --target %s: %s\n",
@@ -434,6 +441,8 @@ static int dry_run(struct run_ctx *ctx)
 		if (env->runtime)
 			printf(", about %s", eta);
 		printf("\n");
+		for (i = 0; i < env->clients.nr; i++)
+			printf("%s fio server %s\n", i ? "   " : "on ", env->clients.v[i]);
 	}
 out:
 	for (i = 0; pol && i < n; i++)
