@@ -358,6 +358,7 @@ static int write_doc(struct report *rep, const struct report_plot *plots,
 	sweep_para(rep, &doc);
 
 	cells_table(rep, &doc);
+	report_hosts_table(rep, &doc);
 
 	doc_heading(&doc, 2, "Comparisons");
 	if ((ret = compare_table(rep, &doc, "iostats=1 against iostats=0 (IOPS)",

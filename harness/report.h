@@ -84,8 +84,11 @@ struct report_plot {
 /* Writes the plots that apply, lists them in plots[] (room for 8). */
 int report_plots(struct report *rep, struct report_plot *plots, size_t *nplots);
 
-/* report_prio.c: per-priority clat of the cells that mixed priorities. */
+/* report_hosts.c: a row per fio server of a --client sweep. */
 struct report_doc;
+void report_hosts_table(const struct report *rep, struct report_doc *doc);
+
+/* report_prio.c: per-priority clat of the cells that mixed priorities. */
 void report_prio_headline(const struct report *rep, struct report_doc *doc);
 int report_prio_data(const struct report *rep, const char *datfile,
 		     size_t *points);

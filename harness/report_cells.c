@@ -39,7 +39,7 @@ static const char *label_prefix(const char *col)
 	static const char *const prefixes[][2] = {
 		{ "sqpoll", "sq" }, { "iostats_req", "iostats" },
 		{ "iodepth", "qd" }, { "iopolicy_req", "iopolicy=" },
-		{ "ioprio", "prio=" }, { "scheduler", "sched=" },
+		{ "ioprio", "prio=" }, { "scheduler", "sched=" }, { "host", "host=" },
 	};
 	size_t i;
 
