@@ -12,7 +12,11 @@
 bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
 [ -x "$bench" ] || skip "fioring-bench is not built"
 need_root
-loop_make 64M || skip "cannot make a loop device"
+# not loop_make: its cleanup would detach the device's number again, which
+# by then may be another's; detach only what still has our backing file
+truncate -s 64M "$T_TMP/backing"
+DEV=$(losetup --find --show --direct-io=on "$T_TMP/backing") || skip "cannot make a loop device"
+at_exit "losetup -n -O NAME -j $T_TMP/backing | xargs -r losetup -d"
 name=${DEV#/dev/}
 q=/sys/block/$name/queue/iostats
 orig=$(cat $q)
@@ -22,14 +26,10 @@ orig=$(cat $q)
 	--state "$T_TMP/journal" >"$T_TMP/log" 2>&1 &
 pid=$!
 at_exit "kill -9 $pid"
-fio=
-for _ in $(seq 100); do
-	fio=$(pgrep -P $pid -x fio | head -n 1)
-	[ -n "$fio" ] && break
-	sleep 0.1
-done
-[ -n "$fio" ] || fail "no fio started"
-sleep 0.5
+# once fio has the device open (no fixed sleep: fio can
+# take seconds to start, e.g. under ASan)
+fio_with_open $pid "$DEV" >/dev/null || fail "no fio opened $DEV"
+sleep 0.3
 losetup -d "$DEV" || fail "losetup -d $DEV failed"
 wait $pid
 rc=$?

@@ -27,15 +27,10 @@ for engine in $engines; do
 		--out "$out" --state "$T_TMP/journal" >"$T_TMP/$engine.log" 2>&1 &
 	pid=$!
 	at_exit "kill -9 $pid"
-	# the first fio the harness starts, once it runs I/O
-	fio=
-	for _ in $(seq 100); do
-		fio=$(pgrep -P $pid -x fio | head -n 1)
-		[ -n "$fio" ] && break
-		sleep 0.1
-	done
-	[ -n "$fio" ] || fail "$engine: no fio started"
-	sleep 1
+	# the first fio the harness starts, once it has the device open (fio
+	# can take seconds to start, e.g. under ASan: no fixed sleep)
+	fio=$(fio_with_open $pid "$DEV") || fail "$engine: no fio opened $DEV"
+	sleep 0.3
 	kill -9 "$fio"
 	wait $pid
 	rc=$?

@@ -49,7 +49,8 @@ fio_on() {
 # SIGINT: restored by the run itself
 start int --target "$dev"
 wait_for "[ \$(cat $q) = $want ] && fio_on $dev"
-sleep 2.5
+# a run finished (a slow fio, e.g. under ASan, takes seconds to start)
+wait_for "grep -q ',ok,' $T_TMP/int/results.csv 2>/dev/null"
 "$bench" restore --state "$state" >"$T_TMP/busy.log" 2>&1 &&
 	fail "restore ran while a sweep held the journal"
 grep -q 'still using' "$T_TMP/busy.log" || fail "restore did not say why it refused"

@@ -50,3 +50,22 @@ ratio_between() {
 	awk -v x="$1" -v y="$2" -v lo="$3" -v hi="$4" \
 		'BEGIN { r = (y > 0) ? x / y : -1; exit !(r >= lo && r <= hi) }'
 }
+
+# fio_with_open PID DEV: waits up to 20 s for a fio started by process PID
+# to have DEV open in a job process (which opens it before the first I/O
+# and keeps it to the end; fio's main process only looks at it briefly),
+# and prints that fio's main pid.  Tests that must hit a run in progress
+# wait for this instead of sleeping: fio can take seconds to start (under
+# ASan, on a loaded machine).
+fio_with_open() {
+	for _ in $(seq 200); do
+		for f in $(pgrep -P "$1" -x fio); do
+			for j in $(pgrep -P "$f" -x fio); do
+				ls -l "/proc/$j/fd" 2>/dev/null | grep -q -- "-> $2\$" &&
+					{ echo "$f"; return 0; }
+			done
+		done
+		sleep 0.1
+	done
+	return 1
+}
