@@ -7,7 +7,9 @@
  * that shrank under the job: 0 bytes or ENOSPC) marks the path down and
  * asks the core to send the I/O again, as the kernel's native multipath
  * does with blk_path_error(); errors that are the data's (ENODATA: media,
- * EREMOTEIO: target, EILSEQ: protection) are not retried elsewhere.
+ * EREMOTEIO: target, EILSEQ: protection) are not retried elsewhere.  A
+ * passthrough command the driver cancelled (EINTR: a controller reset) is
+ * sent again without marking its path down.
  */
 #include <errno.h>
 #include <limits.h>
@@ -200,6 +202,16 @@ bool paths_complete(struct thread_data *td, struct paths *p, struct io_u *io_u, 
 	pa->inflight--;
 	failed = p->nvme ? res != 0 : res < 0;
 	if (__builtin_expect(failed || !res, 0)) {
+		/*
+		 * The driver cancelled the command (a controller reset, e.g.
+		 * after a timeout): send it again; the path stays up, and
+		 * fails for good with ENODEV if it does not come back.
+		 */
+		if (p->nvme && res == -EINTR) {
+			pa->st.path_errors++;
+			p->path_errors++;
+			return true;
+		}
 		if (paths_res_is_path_error(p, io_u, res)) {
 			if (!pa->down)
 				paths_mark_down(p, pa, res);
