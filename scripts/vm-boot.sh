@@ -12,10 +12,11 @@
 # KERNEL is 6.1 or 6.12 (vm-kernel.sh), MULTIPATH is Y (native: one head
 # per namespace) or N (one generic device per controller and namespace).
 # 'test' runs the guest tests and copies the console to stdout, 'shell'
-# gives a busybox shell on this terminal, 'key' only prints the checksum
-# of everything the guest is built from.  Kernel, initramfs and disk images
-# are cached under build/vm/.  Exit status 77 (reason printed) means the
-# testbed cannot run here.
+# gives a busybox shell on this terminal, 'key' builds what is missing and
+# prints the checksum of everything the guest is built from.  Kernel and
+# initramfs are cached under build/vm/, the namespaces' backing files under
+# build/vm/disks/KERNEL-mpMULTIPATH/ (two guests can run side by side).
+# Exit status 77 (reason printed) means the testbed cannot run here.
 
 set -eu
 
@@ -57,19 +58,20 @@ case $rc in
 esac
 
 key=$(KEY=1 sh "$top/scripts/vm-initramfs.sh" "$kdir" -)
-if [ "$mode" = key ]; then
-	echo "$key"
-	exit 0
-fi
 initrd=$vm/initrd-$kernel-$key.cpio.gz
 if [ ! -f "$initrd" ]; then
 	rm -f "$vm/initrd-$kernel-"*.cpio.gz
 	sh "$top/scripts/vm-initramfs.sh" "$kdir" "$initrd"
 fi
+if [ "$mode" = key ]; then
+	echo "$key"
+	exit 0
+fi
 
-mkdir -p "$vm/disks"
+disks=$vm/disks/$kernel-mp$multipath
+mkdir -p "$disks"
 for d in ns1:128M ns2:16M ns3:16M ns4:16M; do
-	f=$vm/disks/${d%%:*}.img
+	f=$disks/${d%%:*}.img
 	[ -f "$f" ] || truncate -s "${d#*:}" "$f"
 done
 
@@ -77,18 +79,18 @@ done
 append="console=ttyS0 panic=-1 quiet nvme_core.multipath=$multipath nvme.poll_queues=1"
 append="$append fioring.mode=$mode fioring.ctrls=2 fioring.ns=4"
 
-set -- -machine q35 -cpu max -smp 2 -m 1G -nodefaults -no-reboot \
+set -- -machine q35 -cpu max -smp ${VM_SMP:-2} -m 1G -nodefaults -no-reboot \
 	-display none -kernel "$kdir/vmlinuz" -initrd "$initrd" -append "$append" \
 	-device nvme-subsys,id=subsys0,nqn=fioring-testbed \
 	-device nvme,serial=fioring0,subsys=subsys0,id=ctrl0 \
 	-device nvme,serial=fioring0,subsys=subsys0,id=ctrl1 \
-	-drive "file=$vm/disks/ns1.img,if=none,id=ns1,format=raw" \
+	-drive "file=$disks/ns1.img,if=none,id=ns1,format=raw" \
 	-device nvme-ns,drive=ns1,nsid=1,shared=on,logical_block_size=4096,physical_block_size=4096 \
-	-drive "file=$vm/disks/ns2.img,if=none,id=ns2,format=raw" \
+	-drive "file=$disks/ns2.img,if=none,id=ns2,format=raw" \
 	-device nvme-ns,drive=ns2,nsid=2,shared=on,ms=8,mset=1 \
-	-drive "file=$vm/disks/ns3.img,if=none,id=ns3,format=raw" \
+	-drive "file=$disks/ns3.img,if=none,id=ns3,format=raw" \
 	-device nvme-ns,drive=ns3,nsid=3,shared=on,ms=8,mset=0,pi=1 \
-	-drive "file=$vm/disks/ns4.img,if=none,id=ns4,format=raw" \
+	-drive "file=$disks/ns4.img,if=none,id=ns4,format=raw" \
 	-device nvme-ns,drive=ns4,nsid=4,shared=on,logical_block_size=4096,physical_block_size=4096,zoned=true,zoned.zone_size=4M
 
 if [ "$mode" = shell ]; then

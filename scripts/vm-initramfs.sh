@@ -82,6 +82,6 @@ mv "$root/tests/lib/init" "$root/init"
 chmod 0755 "$root/init"
 
 (cd "$root" && find . | LC_ALL=C sort | cpio --quiet -o -H newc --reproducible) |
-	gzip -1 >"$out.tmp"
-mv "$out.tmp" "$out"
+	gzip -1 >"$out.$$.tmp"
+mv "$out.$$.tmp" "$out"
 rm -rf "$root"

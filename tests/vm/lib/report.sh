@@ -8,13 +8,57 @@
 # One boot per (kernel, mode) runs all guest tests; its console is kept in
 # build/vm/results/KERNEL-mpMODE/ with the checksum of everything the guest
 # was built from, so the other tests of that boot, and later runs with the
-# same inputs, report from the cache instead of booting again.  Prints one
+# same inputs, report from the cache instead of booting again; the first
+# test of a kernel boots both its modes side by side.  Prints one
 # PASS/FAIL/SKIP line and exits 0/1/77 like every other test.
 
 set -u
 
 top=${FIORING_TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 name=$(basename "$0" .sh)
+
+results=$top/build/vm/results
+
+# fresh KERNEL MODE KEY: the cached boot of KERNEL/MODE can be reported from.
+# A finished run is reused for as long as its inputs do not change; one that
+# did not finish (qemu would not start, the guest died) only for the few
+# minutes a 'make check-vm' takes, so its other tests do not boot again.
+fresh() {
+	d=$results/$1-mp$2
+	[ -f "$d/key" ] && [ "$(cat "$d/key")" = "$3" ] || return 1
+	grep -q '^FIORING-VM-END' "$d/console.log" 2>/dev/null ||
+		[ -n "$(find "$d/key" -mmin -10 2>/dev/null)" ]
+}
+
+# boot KERNEL MODE KEY: boots the testbed once into the cache.  A test that
+# finds another process booting it (its pid in .lock) waits for that boot.
+boot() {
+	d=$results/$1-mp$2
+	mkdir -p "$d"
+	while ! mkdir "$d/.lock" 2>/dev/null; do
+		owner=$(cat "$d/.lock/pid" 2>/dev/null)
+		if [ -n "$owner" ] && ! kill -0 "$owner" 2>/dev/null; then
+			rm -rf "$d/.lock"	# its booter died
+			continue
+		fi
+		sleep 1
+		fresh "$@" && return 0
+	done
+	echo $$ >"$d/.lock/pid"
+	rm -f "$d/key"
+	start=$(date +%s)
+	# one vCPU: two guests then boot side by side on two host cores
+	VM_SMP=1 sh "$top/scripts/vm-boot.sh" "$1" "$2" test >"$d/console.log" 2>"$d/qemu.err"
+	echo "$? $(($(date +%s) - start))" >"$d/status"
+	echo "$3" >"$d/key"
+	rm -rf "$d/.lock"
+}
+
+# report.sh --boot KERNEL MODE KEY: the background boot started below
+if [ "$name" = report ] && [ "${1:-}" = --boot ]; then
+	boot "$2" "$3" "$4"
+	exit 0
+fi
 
 spec=${name#nvme-}
 mode=${spec##*-mp}
@@ -28,15 +72,13 @@ nvme-*-*-mp*:[YN]:6.*) ;;
 	exit 1
 	;;
 esac
+
 what="$test on $kernel, multipath=$mode"
 
-dir=$top/build/vm/results/$kernel-mp$mode
+dir=$results/$kernel-mp$mode
 console=$dir/console.log
 mkdir -p "$dir"
 
-# A finished run is reused for as long as its inputs do not change; one that
-# did not finish (qemu would not start, the guest died) only for the few
-# minutes a 'make check-vm' takes, so its other tests do not boot again.
 key=$(sh "$top/scripts/vm-boot.sh" "$kernel" "$mode" key 2>"$dir/key.err")
 case $? in
 0) ;;
@@ -50,21 +92,17 @@ case $? in
 	exit 1
 	;;
 esac
-fresh=
-if [ -f "$dir/key" ] && [ "$(cat "$dir/key")" = "$key" ]; then
-	if grep -q '^FIORING-VM-END' "$console" 2>/dev/null ||
-	   [ -n "$(find "$dir/key" -mmin -10 2>/dev/null)" ]; then
-		fresh=yes
-	fi
-fi
 
-if [ -z "$fresh" ]; then
-	rm -f "$dir/key"
-	start=$(date +%s)
-	sh "$top/scripts/vm-boot.sh" "$kernel" "$mode" test >"$console" 2>"$dir/qemu.err"
-	rc=$?
-	echo "$rc $(($(date +%s) - start))" >"$dir/status"
-	echo "$key" >"$dir/key"
+# The other multipath mode of this kernel boots alongside, in the background,
+# for the tests that will ask for it.
+if ! fresh "$kernel" "$mode" "$key"; then
+	other=Y
+	[ "$mode" = Y ] && other=N
+	if ! fresh "$kernel" "$other" "$key" && [ ! -d "$results/$kernel-mp$other/.lock" ]; then
+		FIORING_TOP=$top sh "$top/tests/vm/lib/report.sh" --boot "$kernel" "$other" "$key" \
+			</dev/null >/dev/null 2>&1 &
+	fi
+	boot "$kernel" "$mode" "$key"
 fi
 read -r rc secs <"$dir/status"
 echo "testbed boot: kernel $kernel, multipath=$mode, exit $rc after ${secs}s ($console)"
