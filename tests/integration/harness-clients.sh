@@ -110,5 +110,7 @@ server 3
 
 command -v gnuplot >/dev/null || exit 0
 "$bench" report "$out" >"$T_TMP/report" || fail "report failed"
-grep -q "127.0.0.4" "$out/report.md" || fail "the report does not name the hosts"
+grep -q "^| 127.0.0.4" "$out/report.md" || fail "the report has no row for host 127.0.0.4"
+grep -q "^| \*\*(!)\*\* 127.0.0.3" "$out/report.md" ||
+	fail "the report does not mark the host that died"
 exit 0
