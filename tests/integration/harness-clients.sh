@@ -27,6 +27,8 @@ q=/sys/block/$disk/queue
 sched_orig=$(sed 's/.*\[\(.*\)\].*/\1/' $q/scheduler)
 iostats_orig=$(cat $q/iostats)
 at_exit "rm -rf /run/fioring/remote-$disk.users /run/fioring/remote-$disk.journal"
+# the servers' lock file, when this test is the one that makes it
+[ -e /run/fioring/remote.lock ] || at_exit "rm -f /run/fioring/remote.lock"
 
 port=$((20000 + $$ % 20000))
 srv=$T_TMP/srv
