@@ -73,13 +73,14 @@ int nvme_cmd_check_job(struct thread_data *td, bool *nvme)
 	/*
 	 * The kernel ignores sqe->ioprio for io_uring_cmd: per-priority
 	 * figures would compare identical I/O.  Said once per job, not
-	 * refused, so a priority sweep over mixed targets still runs.
+	 * refused, so a priority sweep over mixed targets still runs; on
+	 * stderr, since log_info would land inside fio's JSON output.
 	 */
 	if (cp->percentage[DDIR_READ] || cp->percentage[DDIR_WRITE] ||
 	    cp->bssplit_str || fio_option_is_set(&td->o, ioprio) ||
 	    fio_option_is_set(&td->o, ioprio_class))
-		log_info("fioring: %s: io_uring_cmd carries no I/O priority; "
-			 "cmdprio/prioclass ignored\n", td->files[0]->file_name);
+		log_err("fioring: %s: io_uring_cmd carries no I/O priority; "
+			"cmdprio/prioclass ignored\n", td->files[0]->file_name);
 	return 0;
 }
 
