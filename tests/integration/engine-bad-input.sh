@@ -10,40 +10,26 @@ need_root
 file=$T_TMP/data
 truncate -s 4M "$file"
 
-# expect_error WHAT PATTERN FIO-ARGS...: fio fails, says PATTERN, no crash
-expect_error() {
-	what=$1 pattern=$2
-	shift 2
-	"$FIO" --name=bad --ioengine="external:$FIORING_ENGINE" "$@" \
-		>"$T_TMP/out" 2>&1
-	rc=$?
-	[ $rc -ne 0 ] || fail "$what: fio exited 0"
-	[ $rc -lt 128 ] || fail "$what: fio died with signal $((rc - 128))"
-	grep -q "$pattern" "$T_TMP/out" ||
-		fail "$what: no line matching '$pattern' in: $(cat "$T_TMP/out")"
-	echo "$what: $(grep "$pattern" "$T_TMP/out" | head -n 1)"
-}
-
-expect_error "missing device node" "fioring: /dev/fioring-nosuch: No such file" \
+expect_fio_error "missing device node" "fioring: /dev/fioring-nosuch: No such file" \
 	--filename=/dev/fioring-nosuch --rw=read --size=1M
 [ ! -e /dev/fioring-nosuch ] || { rm -f /dev/fioring-nosuch; fail "fio created /dev/fioring-nosuch"; }
 
-expect_error "char device, not NVMe" "fioring: /dev/null: character device is not an NVMe generic" \
+expect_fio_error "char device, not NVMe" "fioring: /dev/null: character device is not an NVMe generic" \
 	--filename=/dev/null --rw=read --size=1M
 
-expect_error "sqthread_poll_cpu out of range" "fioring: sqthread_poll_cpu=4096 is out of range" \
+expect_fio_error "sqthread_poll_cpu out of range" "fioring: sqthread_poll_cpu=4096 is out of range" \
 	--filename="$file" --sqthread_poll=1 --sqthread_poll_cpu=4096 --rw=read --size=1M
 
-expect_error "sqthread_poll_cpu without SQPOLL" "fioring: sqthread_poll_cpu=0 needs sqthread_poll=1" \
+expect_fio_error "sqthread_poll_cpu without SQPOLL" "fioring: sqthread_poll_cpu=0 needs sqthread_poll=1" \
 	--filename="$file" --sqthread_poll_cpu=0 --rw=read --size=1M
 
-expect_error "nonvectored out of range" "fioring: nonvectored=7 is out of range" \
+expect_fio_error "nonvectored out of range" "fioring: nonvectored=7 is out of range" \
 	--filename="$file" --nonvectored=7 --rw=read --size=1M
 
-expect_error "cmdprio_percentage out of range" "cmdprio_percentage: max value out of range" \
+expect_fio_error "cmdprio_percentage out of range" "cmdprio_percentage: max value out of range" \
 	--filename="$file" --cmdprio_percentage=101 --rw=read --size=1M
 
-expect_error "registerfiles with open_files < nr_files" "fioring: registerfiles needs open_files" \
+expect_fio_error "registerfiles with open_files < nr_files" "fioring: registerfiles needs open_files" \
 	--directory="$T_TMP" --nrfiles=4 --openfiles=2 --registerfiles=1 --rw=read --size=1M
 
 # A kernel without io_uring for us: kernel.io_uring_disabled (6.6+) stands in
@@ -53,11 +39,11 @@ if [ -w $sysctl ]; then
 	old=$(cat $sysctl)
 	at_exit "echo $old >$sysctl"
 	echo 2 >$sysctl
-	expect_error "io_uring disabled" "fioring: io_uring is not available" \
+	expect_fio_error "io_uring disabled" "fioring: io_uring is not available" \
 		--filename="$file" --rw=read --size=1M
 	# root may always make SQPOLL rings on 5.11+: the refusal seen here is
 	# io_uring being off, which must not be blamed on SQPOLL
-	expect_error "SQPOLL ring, io_uring off" "fioring: io_uring is not available" \
+	expect_fio_error "SQPOLL ring, io_uring off" "fioring: io_uring is not available" \
 		--filename="$file" --sqthread_poll=1 --rw=read --size=1M
 	echo "$old" >$sysctl
 else
@@ -71,7 +57,7 @@ if [ -x $deb_fio ] && [ "$(readlink -f $deb_fio)" != "$(readlink -f "$FIO")" ]; 
 	# first in any fio, and Debian's fio leaks as fio does
 	san=$(ldd "$FIORING_ENGINE" | awk '/libasan/ { print $3 }')
 	FIO=$deb_fio LD_PRELOAD=$san ASAN_OPTIONS=detect_leaks=0 \
-		expect_error "foreign fio build" "fioring: built for fio-.* but loaded into fio-" \
+		expect_fio_error "foreign fio build" "fioring: built for fio-.* but loaded into fio-" \
 		--filename="$file" --rw=read --size=1M
 	lines=$(grep -c "^fioring:" "$T_TMP/out")
 	[ "$lines" -eq 1 ] || fail "foreign fio: $lines fioring lines, want exactly one"

@@ -35,11 +35,6 @@ fio_json() {
 	"$FIO" --output-format=json --output="$out" "$@" 2>"$out.err"
 }
 
-# engine_args: the command-line words that load libfioring
-engine_args() {
-	echo "--ioengine=external:$FIORING_ENGINE"
-}
-
 # jqr FILE FILTER: one raw value from a JSON file
 jqr() {
 	jq -r "$2" "$1"
@@ -68,4 +63,20 @@ fio_with_open() {
 		sleep 0.1
 	done
 	return 1
+}
+
+# expect_fio_error WHAT PATTERN FIO-ARGS...: fio with libfioring fails with
+# a line matching PATTERN, a non-zero exit and no crash (a signal would show
+# as an exit status of 128 or more); its output is left in $T_TMP/out
+expect_fio_error() {
+	what=$1 pattern=$2
+	shift 2
+	"$FIO" --name=bad --ioengine="external:$FIORING_ENGINE" "$@" \
+		>"$T_TMP/out" 2>&1
+	rc=$?
+	[ $rc -ne 0 ] || fail "$what: fio exited 0"
+	[ $rc -lt 128 ] || fail "$what: fio died with signal $((rc - 128))"
+	grep -q "$pattern" "$T_TMP/out" ||
+		fail "$what: no line matching '$pattern' in: $(cat "$T_TMP/out")"
+	echo "$what: $(grep "$pattern" "$T_TMP/out" | head -n 1)"
 }
