@@ -15,9 +15,12 @@
  */
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 #include <libnvme.h>
 
@@ -166,18 +169,65 @@ static int nvme_cmd_misaligned(struct fio_file *f, const char *what,
 	return -EINVAL;
 }
 
-/* Each NVMe command moves whole LBAs: so must every I/O the job can make. */
+/*
+ * The largest transfer the namespace's queue takes, in bytes, from the
+ * block disk beside the generic device in sysfs (ngXnY and nvmeXnY share a
+ * parent); 0 when it cannot be read.  A larger command fails in the kernel
+ * with EINVAL, I/O after I/O, instead of being split as block I/O is.
+ */
+static unsigned long long nvme_cmd_max_transfer(struct fio_file *f)
+{
+	char path[PATH_MAX], dev[64];
+	unsigned long long kb = 0;
+	struct stat st;
+	char *slash;
+	FILE *fp;
+
+	if (stat(f->file_name, &st) || !S_ISCHR(st.st_mode))
+		return 0;
+	snprintf(dev, sizeof(dev), "/sys/dev/char/%u:%u", major(st.st_rdev),
+		 minor(st.st_rdev));
+	if (!realpath(dev, path))
+		return 0;
+	slash = strrchr(path, '/');
+	if (!slash || strncmp(slash + 1, "ng", 2) ||
+	    strlen(path) + sizeof("/queue/max_hw_sectors_kb") + 2 > sizeof(path))
+		return 0;
+	/* .../ngXnY -> .../nvmeXnY/queue/max_hw_sectors_kb */
+	memmove(slash + 5, slash + 3, strlen(slash + 3) + 1);
+	memcpy(slash + 1, "nvme", 4);
+	strcat(path, "/queue/max_hw_sectors_kb");
+	fp = fopen(path, "r");
+	if (!fp)
+		return 0;
+	if (fscanf(fp, "%llu", &kb) != 1)
+		kb = 0;
+	fclose(fp);
+	return kb * 1024;
+}
+
+/*
+ * Each NVMe command moves whole LBAs, and no more than the queue takes: so
+ * must every I/O the job can make.
+ */
 static int nvme_cmd_check_geometry(struct thread_data *td, struct fio_file *f,
 				   const struct nvme_cmd_ns *ns)
 {
 	struct thread_options *o = &td->o;
 	unsigned int lba = 1U << ns->lba_shift;
+	unsigned long long max = nvme_cmd_max_transfer(f);
 	unsigned int i;
 	int d;
 
 	for (d = DDIR_READ; d <= DDIR_WRITE; d++) {
 		if ((d == DDIR_READ && !td_read(td)) || (d == DDIR_WRITE && !td_write(td)))
 			continue;
+		if (max && o->max_bs[d] > max) {
+			log_err("fioring: %s: bs=%llu is larger than the largest transfer the "
+				"namespace takes (%llu bytes, queue/max_hw_sectors_kb)\n",
+				f->file_name, o->max_bs[d], max);
+			return -EINVAL;
+		}
 		if (o->min_bs[d] % lba)
 			return nvme_cmd_misaligned(f, "bs", o->min_bs[d], lba);
 		if (o->max_bs[d] % lba)

@@ -4,7 +4,8 @@
 # badfmt.sh: what NVMe passthrough cannot serve is refused at setup, with
 # one line naming the problem, before any I/O: namespaces whose format has
 # metadata (nsid 2: extended LBA; nsid 3: separate metadata with PI), block
-# sizes and offsets that are not whole LBAs (nsid 1 has 4 KiB LBAs), and
+# sizes and offsets that are not whole LBAs (nsid 1 has 4 KiB LBAs) or more
+# than the controller transfers in one command (qemu: 512 KiB), and
 # operations NVMe Read/Write cannot express (trim, nowait).  Each refusal
 # is checked for its message and for fio's non-zero exit.
 
@@ -38,6 +39,8 @@ refused "bs=512 on 4k LBAs" "bs=512 is not a multiple of the namespace's LBA siz
 	--filename="$ng" --rw=read --bs=512 --size=1m
 refused "offset=512" "offset=512 is not a multiple" \
 	--filename="$ng" --rw=read --bs=4k --size=1m --offset=512
+refused "bs=4m" "bs=4194304 is larger than the largest transfer the namespace takes" \
+	--filename="$ng" --rw=read --bs=4m --size=8m
 refused "bsrange 2k-8k" "bs=2048 is not a multiple" \
 	--filename="$ng" --rw=randwrite --bsrange=2k-8k --size=1m
 refused "trim" "trim is not supported on NVMe generic devices" \
@@ -47,4 +50,4 @@ refused "nowait" "nowait does not apply" \
 refused "a char device that is not NVMe" "not an NVMe generic" \
 	--filename=/dev/zero --rw=read --bs=4k --size=1m
 
-pass "$n metadata namespaces and 6 bad jobs refused at setup"
+pass "$n metadata namespaces and 7 bad jobs refused at setup"
