@@ -306,8 +306,9 @@ char *results_cell_key(const struct results *res, size_t row,
 	size_t len = 1;
 	char *key;
 
+	/* what is written: "*" stands for `except` even where it is empty */
 	for (col = results_setting_cols; *col; col++)
-		len += strlen(results_get(res, row, *col)) + 1;
+		len += strlen(strcmp(*col, except) ? results_get(res, row, *col) : "*") + 1;
 	key = malloc(len);
 	if (!key)
 		return NULL;
