@@ -4,7 +4,7 @@
 # rw.sh: the fioring engine reads and writes an NVMe namespace through its
 # generic device (io_uring_cmd) with every submission option the block path
 # has: default, vectored (NVME_URING_CMD_IO_VEC), fixedbufs, registerfiles,
-# hipri (polled) and sqthread_poll, each a random write of crc32c-verified
+# hipri (polled) and sqthread_poll, and fsync (NVMe Flush), each a random write of crc32c-verified
 # blocks read back in the same job.  What the engine writes must also be what
 # another implementation reads at the same LBAs, so fio's own io_uring_cmd
 # engine verifies the engine's data and the other way round, across paths
@@ -20,7 +20,7 @@ last=$(echo "$ngs" | tail -n 1)
 
 # one fio, one job per option set (stonewalled), each in its own 1 MiB of a 2 MiB slot
 set -- "" "--nonvectored=0" "--fixedbufs" "--registerfiles" "--hipri" \
-	"--sqthread_poll=1" "--fixedbufs --registerfiles --sqthread_poll=1"
+	"--sqthread_poll=1" "--fixedbufs --registerfiles --sqthread_poll=1" "--fsync=4"
 jobs= i=0
 for opts in "$@"; do
 	jobs="$jobs --name=rw$i --ioengine=external:$ENGINE $opts --filename=$first
@@ -39,6 +39,9 @@ for opts in "$@"; do
 		fail "randwrite+verify $opts on $first: wrote $w, verified $r bytes, error $e"
 	i=$((i + 1))
 done
+# the last set's fsyncs went out as NVMe Flush commands
+syncs=$(jqr "$T_TMP/rw.json" ".jobs[$((i - 1))].sync.total_ios")
+[ "$syncs" -gt 0 ] || fail "fsync=4: no sync (NVMe Flush) completed"
 
 # mixed sizes and directions, verified
 fio_engine "$T_TMP/mix.json" --filename="$first" --name=mix --rw=randrw \
@@ -60,4 +63,4 @@ fio_engine "$T_TMP/v2.json" --filename="$first" --name=x2 --rw=read $pat --offse
 	--verify_only=1 ||
 	fail "fioring on $first does not read back what io_uring_cmd wrote on $last: $(head -n 3 "$T_TMP/v2.json.err")"
 
-pass "7 option sets, randrw 4k-64k and cross-engine verify on $(echo $ngs)"
+pass "8 option sets (fsync as NVMe Flush included), randrw 4k-64k and cross-engine verify on $(echo $ngs)"

@@ -47,9 +47,18 @@ boot() {
 	echo $$ >"$d/.lock/pid"
 	rm -f "$d/key"
 	start=$(date +%s)
-	# one vCPU: two guests then boot side by side on two host cores
-	VM_SMP=1 sh "$top/scripts/vm-boot.sh" "$1" "$2" test >"$d/console.log" 2>"$d/qemu.err"
-	echo "$? $(($(date +%s) - start))" >"$d/status"
+	tries=0
+	while :; do
+		# one vCPU: two guests then boot side by side on two host cores
+		VM_SMP=1 sh "$top/scripts/vm-boot.sh" "$1" "$2" test >"$d/console.log" \
+			2>"$d/qemu.err"
+		rc=$?
+		# a vm-shell, or a boot started by hand, holds the disks: wait for it
+		grep -q 'Failed to get "write" lock' "$d/qemu.err" && [ $tries -lt 60 ] || break
+		tries=$((tries + 1))
+		sleep 5
+	done
+	echo "$rc $(($(date +%s) - start))" >"$d/status"
 	echo "$3" >"$d/key"
 	rm -rf "$d/.lock"
 }
