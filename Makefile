@@ -89,6 +89,7 @@ endif
 
 # What the engine checks at load time to refuse a fio it was not built for.
 $(B)/fio-host.h: $(FIO) scripts/fio-host.sh
+	@mkdir -p $(B)
 	$(QUIET_GEN)sh scripts/fio-host.sh $(FIO_SRC) $(FIO) >$@.tmp && mv $@.tmp $@
 
 $(B)/engines/%.o: engines/%.c $(B)/fio-host.h config-host.mak
@@ -152,16 +153,23 @@ ifeq ($(SANITIZE),1)
 # undefined behaviour of fioring stops the run (built not to recover)
 TEST_ENV += LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressions=0 \
 	UBSAN_OPTIONS=suppressions=$(CURDIR)/tests/ubsan.supp:print_stacktrace=1
+# by default the sanitized unit tests and the integration tests (not the VM's)
+TESTS ?= $(UNIT_BINS) $(sort $(wildcard tests/integration/*.sh))
 endif
 
 # 'make check' (what CI runs) is every test, then the hardening passes: a
-# clang build (check-clang), the unit, engine, harness, paths and fault
-# tests again with ASan+UBSan (check-sanitize), and every fuzz target for
-# FUZZ_CHECK_SECONDS (check-fuzz).  TESTS="..." runs just those tests,
-# SANITIZE=1 in build/san.
-SAN_TESTS = $(UNIT_BINS) $(sort $(wildcard tests/integration/engine-*.sh \
-	tests/integration/harness-*.sh tests/integration/paths-*.sh \
-	tests/integration/fault-*.sh))
+# clang build (check-clang), the unit tests and most engine, harness, paths
+# and fault tests again with ASan+UBSan (check-sanitize), and every fuzz
+# target for FUZZ_CHECK_SECONDS (check-fuzz).  TESTS="..." runs just those
+# tests, SANITIZE=1 in build/san.  The sanitized subset leaves out what is
+# slow under ASan (engine-verify, harness-sweep, harness-ioprio,
+# harness-targets, harness-iostat: minutes each) or measures latency
+# (engine-sqpoll-clat, paths-fuse); 'make check SANITIZE=1' runs them all.
+SAN_TESTS ?= $(UNIT_BINS) $(sort $(wildcard tests/integration/fault-*.sh)) \
+	$(addprefix tests/integration/,engine-bad-input.sh engine-cmdprio.sh \
+	engine-rw-modes.sh harness-bad-input.sh harness-embedded.sh \
+	harness-guard.sh harness-signals.sh paths-bad-input.sh \
+	paths-policies.sh)
 FUZZ_CHECK_SECONDS ?= 10
 
 check: all
