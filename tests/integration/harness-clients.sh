@@ -9,8 +9,9 @@
 # fio's disk_util, plus an "all" row; the settings the jobs made (iostats,
 # scheduler) are back on the surviving hosts; the local journal keeps the
 # dead host, and 'fioring-bench restore' clears it once that server is
-# back.  All three servers share this kernel and one loop device, as
-# hosts of a rack would not: the test shows mechanics, not scaling.
+# back.  Bad --client/--client-file values are one line each.  All three
+# servers share this kernel and one loop device, as hosts of a rack would
+# not: the test shows mechanics, not scaling.
 
 . "$(dirname "$0")/../lib/common.sh"
 
@@ -29,6 +30,14 @@ iostats_orig=$(cat $q/iostats)
 at_exit "rm -rf /run/fioring/remote-$disk.users /run/fioring/remote-$disk.journal"
 # the servers' lock file, when this test is the one that makes it
 [ -e /run/fioring/remote.lock ] || at_exit "rm -f /run/fioring/remote.lock"
+
+# bad input: one line each, before any server is contacted
+"$bench" run --client 8765 -t "$dev" 2>"$T_TMP/err" && fail "--client 8765 accepted"
+grep -q "bad --client value '8765'" "$T_TMP/err" || fail "no line for --client 8765"
+"$bench" run --client 127.0.0.2 --out "$T_TMP/bad" --state "$T_TMP/j2" 2>"$T_TMP/err" && fail "--client without --target accepted"
+grep -q "^fioring-bench run: --client needs --target DEV" "$T_TMP/err" || fail "no line for a missing --target"
+"$bench" run --client-file "$T_TMP/none" -t "$dev" 2>"$T_TMP/err" && fail "a missing --client-file accepted"
+grep -q "^fioring-bench run: --client-file $T_TMP/none: No such file" "$T_TMP/err" || fail "no line for a missing --client-file"
 
 port=$((20000 + $$ % 20000))
 srv=$T_TMP/srv
