@@ -9,14 +9,7 @@
 
 . "$(dirname "$0")/../lib/common.sh"
 
-bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
-[ -x "$bench" ] || skip "fioring-bench is not built"
-need_root
-loop_make 64M || skip "cannot make a loop device"
-q=/sys/block/${DEV#/dev/}/queue/iostats
-orig=$(cat $q)
-want=1
-[ "$orig" = 1 ] && want=0
+fault_target
 
 engines=io_uring
 [ -f "$FIORING_ENGINE" ] && engines="io_uring fioring"

@@ -9,12 +9,7 @@
 
 . "$(dirname "$0")/../lib/common.sh"
 
-bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
-[ -x "$bench" ] || skip "fioring-bench is not built"
-need_root
-loop_make 64M || skip "cannot make a loop device"
-q=/sys/block/${DEV#/dev/}/queue/iostats
-orig=$(cat $q)
+fault_target
 
 mkdir "$T_TMP/full"
 mount -t tmpfs -o size=64k none "$T_TMP/full" || skip "cannot mount a tmpfs"

@@ -80,3 +80,18 @@ expect_fio_error() {
 		fail "$what: no line matching '$pattern' in: $(cat "$T_TMP/out")"
 	echo "$what: $(grep "$pattern" "$T_TMP/out" | head -n 1)"
 }
+
+# fault_target: what a harness fault test starts from: root, the harness
+# ($bench), a 64 MiB loop device ($DEV), its queue/iostats ($q), the value
+# it has now ($orig) and the other one ($want), which the sweep sets so
+# that there is a setting to put back
+fault_target() {
+	bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
+	[ -x "$bench" ] || skip "fioring-bench is not built"
+	need_root
+	loop_make 64M || skip "cannot make a loop device"
+	q=/sys/block/${DEV#/dev/}/queue/iostats
+	orig=$(cat "$q")
+	want=1
+	[ "$orig" = 1 ] && want=0
+}
