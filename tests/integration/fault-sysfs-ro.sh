@@ -10,14 +10,9 @@
 
 . "$(dirname "$0")/../lib/common.sh"
 
-bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
-[ -x "$bench" ] || skip "fioring-bench is not built"
-need_root
 command -v unshare >/dev/null || skip "no unshare"
+fault_target
 unshare -m true 2>/dev/null || skip "cannot make a mount namespace here"
-loop_make 64M || skip "cannot make a loop device"
-q=/sys/block/${DEV#/dev/}/queue/iostats
-orig=$(cat $q)
 
 # ro_run NAME ARGS...: fioring-bench run in a namespace with /sys read-only
 ro_run() {
