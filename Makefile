@@ -217,16 +217,16 @@ bench: all
 	$(Q)$(TEST_ENV) TARGET=$(TARGET) sh scripts/bench.sh
 
 install: all
-	install -d $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/share/fioring/jobs
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/share/fioring/jobs
+	install -m 0755 $(B)/fioring-bench $(DESTDIR)$(PREFIX)/bin/fioring-bench
 	install -m 0755 $(B)/libfioring.so $(DESTDIR)$(PREFIX)/lib/libfioring.so
 	install -m 0644 jobs/*.fio $(DESTDIR)$(PREFIX)/share/fioring/jobs/
 	install -d $(DESTDIR)$(PREFIX)/share/fioring/plots
 	install -m 0644 plots/*.gp $(DESTDIR)$(PREFIX)/share/fioring/plots/
 ifeq ($(FIO_OWNED),yes)
-	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 0755 $(FIO) $(DESTDIR)$(PREFIX)/bin/fio
 endif
-	-[ -z "$(DESTDIR)" ] && ldconfig
+	@if [ -z "$(DESTDIR)" ]; then ldconfig; fi
 
 clean:
 	rm -rf $(B)/engines $(B)/harness $(B)/tests $(B)/libfioring.so \
