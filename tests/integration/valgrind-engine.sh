@@ -39,7 +39,7 @@ vg() {
 
 vg randrw --filename="$dev1" --rw=randrw
 vg paths --filename="$dev1" --paths="$dev2" --path_stats="$T_TMP/paths.out" \
-	--rw=randread --path_policy=latency
+	--rw=randread --path_policy=latency --direct=1
 jq -e '.paths | length == 2' "$T_TMP/paths.out" >/dev/null || fail "paths: no per-path statistics"
 vg sqpoll --filename="$dev1" --rw=randread --sqthread_poll=1
 exit 0
