@@ -1,5 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
+# vm-order: last
 #
 # paths.sh: per-path results over the testbed's two controllers.
 #  multipath=N (mode 1, the engine picks): paths=auto finds the other
