@@ -128,7 +128,8 @@ static int dir_add(json_object *d, struct fio_dir_figs *f, struct hist *h,
 		*have_pcts = 1;
 	}
 	bins = jget(clat, "bins");
-	if (!bins)
+	/* json-c walks an object only: anything else in fio's place is no bins */
+	if (!bins || !json_object_is_type(bins, json_type_object))
 		return 0;
 	json_object_object_foreach(bins, key, val) {
 		ret = hist_add(h, strtoull(key, NULL, 10),
@@ -195,7 +196,7 @@ static int prios_add(json_object *d, struct fio_result *res, struct hist *h)
 		}
 		f->ios += (uint64_t)jnum(lat, "N");
 		bins = jget(lat, "bins");
-		if (!bins)
+		if (!bins || !json_object_is_type(bins, json_type_object))
 			continue;
 		json_object_object_foreach(bins, key, val) {
 			ret = hist_add(&h[k], strtoull(key, NULL, 10),
