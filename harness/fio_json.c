@@ -8,6 +8,7 @@
  * per-priority figures (prios[]) are merged the same way.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -44,6 +45,25 @@ static double jnum(json_object *o, const char *key)
 	if (json_object_is_type(v, json_type_string))
 		return strtod(json_object_get_string(v), NULL);
 	return json_object_get_double(v);
+}
+
+/*
+ * Numbers that must fit an int or a count: converting a double out of
+ * range is undefined, and the file may not be fio's doing (cut, edited).
+ * Out of range reads as 0, as absent does.
+ */
+static int jint(json_object *o, const char *key)
+{
+	double v = jnum(o, key);
+
+	return v >= INT_MIN && v <= INT_MAX ? (int)v : 0;
+}
+
+static uint64_t jcount(json_object *o, const char *key)
+{
+	double v = jnum(o, key);
+
+	return v >= 0 && v < 18446744073709551616.0 ? (uint64_t)v : 0;
 }
 
 static int hist_add(struct hist *h, uint64_t ns, uint64_t count)
@@ -101,7 +121,7 @@ static int dir_add(json_object *d, struct fio_dir_figs *f, struct hist *h,
 		   int *have_pcts)
 {
 	json_object *clat = jget(d, "clat_ns"), *bins;
-	uint64_t ios = (uint64_t)jnum(d, "total_ios");
+	uint64_t ios = jcount(d, "total_ios");
 	uint64_t tot = f->ios + ios;
 	double rt;
 	int ret;
@@ -176,8 +196,8 @@ static int prios_add(json_object *d, struct fio_result *res, struct hist *h)
 	n = json_object_array_length(arr);
 	for (i = 0; i < n; i++) {
 		p = json_object_array_get_idx(arr, i);
-		cls = (int)jnum(p, "prioclass");
-		level = (int)jnum(p, "prio");
+		cls = jint(p, "prioclass");
+		level = jint(p, "prio");
 		/* lat_ns instead when the job asked for lat_percentiles */
 		lat = jget(p, "clat_ns") ?: jget(p, "lat_ns");
 		for (k = 0; k < res->nprios; k++)
@@ -194,7 +214,7 @@ static int prios_add(json_object *d, struct fio_result *res, struct hist *h)
 			f->clat_p50_us = pct_key(lat, "50.000000");
 			f->clat_p99_us = pct_key(lat, "99.000000");
 		}
-		f->ios += (uint64_t)jnum(lat, "N");
+		f->ios += jcount(lat, "N");
 		bins = jget(lat, "bins");
 		if (!bins || !json_object_is_type(bins, json_type_object))
 			continue;
@@ -298,7 +318,7 @@ int fio_json_parse(const char *buf, size_t len, struct fio_result *res,
 	for (i = 0; i < n; i++) {
 		job = json_object_array_get_idx(jobs, i);
 		if (!res->job_error)
-			res->job_error = (int)jnum(job, "error");
+			res->job_error = jint(job, "error");
 		ret = dir_add(jget(job, "read"), &res->rd, &hr, &pr);
 		if (!ret)
 			ret = dir_add(jget(job, "write"), &res->wr, &hw, &pw);
@@ -310,9 +330,9 @@ int fio_json_parse(const char *buf, size_t len, struct fio_result *res,
 			goto out;
 	}
 	opts = jget(json_object_array_get_idx(jobs, 0), "job options");
-	res->iodepth = (int)jnum(opts, "iodepth");
+	res->iodepth = jint(opts, "iodepth");
 	if (!res->iodepth)
-		res->iodepth = (int)jnum(jget(root, "global options"), "iodepth");
+		res->iodepth = jint(jget(root, "global options"), "iodepth");
 	dir_pcts(&res->rd, &hr);
 	dir_pcts(&res->wr, &hw);
 	prios_pcts(res, hp);
