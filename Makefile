@@ -172,13 +172,18 @@ SAN_TESTS ?= $(UNIT_BINS) $(sort $(wildcard tests/integration/fault-*.sh)) \
 	paths-policies.sh)
 FUZZ_CHECK_SECONDS ?= 10
 
+# Every pass adds its counts to one tally, and the last line of make check
+# is the total over all of them; a failing pass does not stop the others.
+TALLY := $(CURDIR)/build/test-tally
 check: all
-	$(Q)$(TEST_ENV) sh tests/run.sh $(TESTS)
+	@mkdir -p build && rm -f $(TALLY)
+	-$(Q)$(TEST_ENV) TALLY=$(TALLY) sh tests/run.sh $(TESTS)
 ifeq ($(TESTS)$(SANITIZE),)
 	$(Q)$(MAKE) --no-print-directory check-clang
-	$(Q)$(MAKE) --no-print-directory check-sanitize
-	$(Q)$(MAKE) --no-print-directory check-fuzz
+	-$(Q)TALLY=$(TALLY) $(MAKE) --no-print-directory check-sanitize
+	-$(Q)TALLY=$(TALLY) $(MAKE) --no-print-directory check-fuzz
 endif
+	$(Q)sh tests/run.sh --total $(TALLY)
 
 # clang finds warnings gcc does not: the same -Werror build, in build/clang
 check-clang:

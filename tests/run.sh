@@ -6,8 +6,19 @@
 # programs build/tests/*.t and the scripts tests/integration/*.sh and
 # tests/vm/*.sh; they exit 0 (pass), 1 (fail) or 77 (skip, reason printed).
 # A failing test's output is shown; set V=1 to see every test's output.
+# With TALLY=FILE the counts are also added to FILE, which `run.sh --total
+# FILE` sums up: make check's passes (plain, sanitized, fuzz) end in one total.
 
 set -u
+
+# --total FILE: the sum of the counts earlier runs added to FILE (TALLY=FILE)
+if [ "${1:-}" = --total ]; then
+	[ -s "$2" ] || { echo "total: no test ran"; exit 1; }
+	awk '{ p += $1; f += $2; s += $3 } END {
+		printf "total: %d passed, %d failed, %d skipped\n", p, f, s; exit f > 0 || NR == 0 }' "$2" 2>/dev/null ||
+		exit 1
+	exit 0
+fi
 
 top=${FIORING_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 timeout_s=${TEST_TIMEOUT:-600}
@@ -53,4 +64,5 @@ for t in $tests; do
 done
 
 echo "$pass passed, $fail failed, $skip skipped"
+[ -n "${TALLY:-}" ] && echo "$pass $fail $skip" >>"$TALLY"
 [ $fail -eq 0 ]
