@@ -32,6 +32,7 @@
 #include "native_mpath.h"
 
 #define ENGINE "fioring"
+#define FIORING_SQPOLL_SPIN_NS	1000000
 
 static int fioring_err(struct thread_data *td, int err, const char *what)
 {
@@ -595,9 +596,22 @@ static unsigned int fioring_reap(struct thread_data *td, unsigned int events,
 	return n;
 }
 
+/* true while a CQ-ring poll that began at *start is under a millisecond old */
+static bool fioring_spin_on(struct timespec *start)
+{
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	if (!start->tv_sec && !start->tv_nsec)
+		*start = now;
+	return (now.tv_sec - start->tv_sec) * 1000000000LL +
+		(now.tv_nsec - start->tv_nsec) < FIORING_SQPOLL_SPIN_NS;
+}
+
 static int fio_fioring_getevents(struct thread_data *td, unsigned int min,
 				 unsigned int max, const struct timespec *t)
 {
+	struct timespec spin_start = { 0, 0 };
 	struct fioring_data *ld = td->io_ops_data;
 	unsigned int events = 0;
 	struct io_uring_cqe *cqe;
@@ -625,10 +639,13 @@ static int fio_fioring_getevents(struct thread_data *td, unsigned int min,
 		/*
 		 * SQPOLL is the no-syscall mode: poll the CQ ring as fio's own
 		 * engine does, or every completion would also pay a wakeup.
-		 * Yielding lets an SQ thread sharing this CPU run.  (Sleeping
-		 * instead cost a scheduler tick per I/O on an idle machine.)
+		 * Yielding lets an SQ thread sharing this CPU run.  Past a
+		 * millisecond sleep: spinning without end starved the NVMe
+		 * driver on a one-CPU guest into command timeouts, and a sleep
+		 * from the start cost an idle host a scheduler tick per I/O.
 		 */
-		if (ld->sqpoll && !io_uring_cq_has_overflow(&ld->ring)) {
+		if (ld->sqpoll && !io_uring_cq_has_overflow(&ld->ring) &&
+		    fioring_spin_on(&spin_start)) {
 			events += fioring_reap(td, events, max);
 			if (events < min)
 				sched_yield();
