@@ -32,7 +32,7 @@
 #include "native_mpath.h"
 
 #define ENGINE "fioring"
-#define FIORING_SQPOLL_SPIN_NS	1000000
+#define FIORING_SQPOLL_SPINS	1024
 
 static int fioring_err(struct thread_data *td, int err, const char *what)
 {
@@ -596,22 +596,10 @@ static unsigned int fioring_reap(struct thread_data *td, unsigned int events,
 	return n;
 }
 
-/* true while a CQ-ring poll that began at *start is under a millisecond old */
-static bool fioring_spin_on(struct timespec *start)
-{
-	struct timespec now;
-
-	clock_gettime(CLOCK_MONOTONIC, &now);
-	if (!start->tv_sec && !start->tv_nsec)
-		*start = now;
-	return (now.tv_sec - start->tv_sec) * 1000000000LL +
-		(now.tv_nsec - start->tv_nsec) < FIORING_SQPOLL_SPIN_NS;
-}
-
 static int fio_fioring_getevents(struct thread_data *td, unsigned int min,
 				 unsigned int max, const struct timespec *t)
 {
-	struct timespec spin_start = { 0, 0 };
+	unsigned int spins = 0;
 	struct fioring_data *ld = td->io_ops_data;
 	unsigned int events = 0;
 	struct io_uring_cqe *cqe;
@@ -639,13 +627,12 @@ static int fio_fioring_getevents(struct thread_data *td, unsigned int min,
 		/*
 		 * SQPOLL is the no-syscall mode: poll the CQ ring as fio's own
 		 * engine does, or every completion would also pay a wakeup.
-		 * Yielding lets an SQ thread sharing this CPU run.  Past a
-		 * millisecond sleep: spinning without end starved the NVMe
-		 * driver on a one-CPU guest into command timeouts, and a sleep
-		 * from the start cost an idle host a scheduler tick per I/O.
+		 * Yielding lets an SQ thread sharing this CPU run.  Past the
+		 * budget sleep: spinning without end starved the NVMe driver of
+		 * a one-CPU guest into command timeouts (a 1 ms budget did too).
 		 */
-		if (ld->sqpoll && !io_uring_cq_has_overflow(&ld->ring) &&
-		    fioring_spin_on(&spin_start)) {
+		if (ld->sqpoll && spins++ < FIORING_SQPOLL_SPINS &&
+		    !io_uring_cq_has_overflow(&ld->ring)) {
 			events += fioring_reap(td, events, max);
 			if (events < min)
 				sched_yield();
