@@ -23,7 +23,6 @@ set -eu
 kernel=$1 multipath=$2 mode=$3
 top=$(cd "$(dirname "$0")/.." && pwd)
 vm=$top/build/vm
-qemu=${QEMU:-qemu-system-x86_64}
 
 cannot() {
 	echo "SKIP: $*"
@@ -38,9 +37,6 @@ case "$mode" in
 test|shell|key) ;;
 *) echo "vm-boot: mode must be test, shell or key, not '$mode'" >&2; exit 1 ;;
 esac
-
-command -v "$qemu" >/dev/null 2>&1 ||
-	cannot "no $qemu (apt-get install qemu-system-x86)"
 
 # The guest CPU is TCG's "max" model, which lacks some host instructions
 # (AVX-512): a fio built for the host CPU dies there with SIGILL.
@@ -57,14 +53,20 @@ case $rc in
 *) cat "$vm/kernel-$kernel.err" >&2; exit 1 ;;
 esac
 
-key=$(KEY=1 sh "$top/scripts/vm-initramfs.sh" "$kdir" -)
-initrd=$vm/initrd-$kernel-$key.cpio.gz
+# stderr passes: a warning that the qemu run is an old one belongs on screen
+qemu=$(sh "$top/scripts/vm-qemu.sh" "$vm/qemu") ||
+	cannot "no qemu to run the guest (apt-get install qemu-system-x86)"
+qemu_version=$($qemu --version | head -n 1)
+
+ikey=$(KEY=1 sh "$top/scripts/vm-initramfs.sh" "$kdir" -)
+initrd=$vm/initrd-$kernel-$ikey.cpio.gz
 if [ ! -f "$initrd" ]; then
 	rm -f "$vm/initrd-$kernel-"*.cpio.gz
 	sh "$top/scripts/vm-initramfs.sh" "$kdir" "$initrd"
 fi
 if [ "$mode" = key ]; then
-	echo "$key"
+	# the results cached under this key depend on the qemu that made them
+	printf "%s\n%s\n" "$ikey" "$qemu_version" | sha256sum | cut -c1-16
 	exit 0
 fi
 
@@ -95,8 +97,10 @@ set -- -machine q35 -cpu max -smp ${VM_SMP:-2} -m 1G -nodefaults -no-reboot \
 
 if [ "$mode" = shell ]; then
 	echo "vm-boot: kernel $(cat "$kdir/version"), nvme_core.multipath=$multipath;" \
+		"$qemu_version;" \
 		"leave with 'poweroff -f' (or Ctrl-a x)"
-	exec "$qemu" "$@" -serial mon:stdio
+	exec $qemu "$@" -serial mon:stdio
 fi
 
-exec timeout -k 10 240 "$qemu" "$@" -serial stdio </dev/null
+echo "vm-boot: $qemu_version"
+exec timeout -k 10 240 $qemu "$@" -serial stdio </dev/null

@@ -147,10 +147,10 @@ mode2() {
 	echo queue-depth >"$subsys/iopolicy" 2>/dev/null && pols="$pols queue-depth"
 	summary=
 	for pol in $pols; do
-		r=$(kernel_run $pol "$head_blk" block --direct=1) || fail "$r"
+		r=$(kernel_run $pol "$head_blk" block --direct=1) || fail "${r#FAIL: }"
 		[ "${r%% *}" = diskstats ] || fail "block I/O on $head_blk: method ${r%% *}"
 		summary="$summary block/$pol: $r;"
-		r=$(kernel_run $pol "$first" passthrough) || fail "$r"
+		r=$(kernel_run $pol "$first" passthrough) || fail "${r#FAIL: }"
 		case ${r%% *} in
 		tracepoints|iostats_passthrough) ;;
 		*) fail "passthrough on $first: method ${r%% *}" ;;

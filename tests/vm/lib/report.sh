@@ -58,6 +58,8 @@ boot() {
 		tries=$((tries + 1))
 		sleep 5
 	done
+	# the serial console ends lines with CR LF
+	tr -d "\r" <"$d/console.log" >"$d/console.tmp" && mv "$d/console.tmp" "$d/console.log"
 	echo "$rc $(($(date +%s) - start))" >"$d/status"
 	echo "$3" >"$d/key"
 	rm -rf "$d/.lock"
@@ -114,7 +116,10 @@ if ! fresh "$kernel" "$mode" "$key"; then
 	boot "$kernel" "$mode" "$key"
 fi
 read -r rc secs <"$dir/status"
-echo "testbed boot: kernel $kernel, multipath=$mode, exit $rc after ${secs}s ($console)"
+echo "testbed boot: kernel $kernel, multipath=$mode, $(sed -n "s/^vm-boot: //p" "$console" | head -n 1),"\
+	"exit $rc after ${secs}s ($console)"
+# a warning from building the testbed (an old qemu, say)
+[ -s "$dir/key.err" ] && sed "s/^/note: /" "$dir/key.err"
 
 if [ "$rc" -eq 77 ]; then
 	echo "SKIP: $what: $(grep '^SKIP:' "$console" | cut -d' ' -f2-)"

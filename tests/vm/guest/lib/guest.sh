@@ -62,6 +62,8 @@ need_engine() {
 fio_engine() {
 	out=$1
 	shift
+	# the last one shows in the log of a test that timed out
+	echo "fio $*" >&2
 	fio --output-format=json --output="$out" --ioengine="external:$ENGINE" \
 		"$@" 2>"$out.err"
 }
