@@ -32,7 +32,6 @@
 #include "native_mpath.h"
 
 #define ENGINE "fioring"
-#define FIORING_SQPOLL_SPINS	1024
 
 static int fioring_err(struct thread_data *td, int err, const char *what)
 {
@@ -599,7 +598,6 @@ static unsigned int fioring_reap(struct thread_data *td, unsigned int events,
 static int fio_fioring_getevents(struct thread_data *td, unsigned int min,
 				 unsigned int max, const struct timespec *t)
 {
-	unsigned int spins = 0;
 	struct fioring_data *ld = td->io_ops_data;
 	unsigned int events = 0;
 	struct io_uring_cqe *cqe;
@@ -627,12 +625,10 @@ static int fio_fioring_getevents(struct thread_data *td, unsigned int min,
 		/*
 		 * SQPOLL is the no-syscall mode: poll the CQ ring as fio's own
 		 * engine does, or every completion would also pay a wakeup.
-		 * Yielding lets an SQ thread sharing this CPU run.  Past the
-		 * budget sleep: spinning without end starved the NVMe driver of
-		 * a one-CPU guest into command timeouts (a 1 ms budget did too).
+		 * Yielding lets an SQ thread sharing this CPU run.  Overflowed
+		 * completions are only flushed by entering the kernel.
 		 */
-		if (ld->sqpoll && spins++ < FIORING_SQPOLL_SPINS &&
-		    !io_uring_cq_has_overflow(&ld->ring)) {
+		if (ld->sqpoll && !io_uring_cq_has_overflow(&ld->ring)) {
 			events += fioring_reap(td, events, max);
 			if (events < min)
 				sched_yield();
