@@ -109,7 +109,7 @@ static int fioring_check_options(struct thread_data *td)
 		return -EINVAL;
 	}
 	if (o->nonvectored < -1 || o->nonvectored > 1) {
-		log_err(ENGINE ": nonvectored=%d is out of range: 0 or 1\n", o->nonvectored);
+		log_err(ENGINE ": nonvectored=%d is out of range: -1, 0 or 1\n", o->nonvectored);
 		return -EINVAL;
 	}
 	return 0;

@@ -142,6 +142,20 @@ static int parse_int(const char *s, int min, int max, int *out)
 	return 0;
 }
 
+/* CSV's values appended to L, each once: a value given twice would make two
+ * cells of one name */
+static int add_list(struct strlist *l, const char *csv)
+{
+	struct strlist items = { 0 };
+	int i, ret = strlist_split(&items, csv);
+
+	for (i = 0; !ret && i < items.nr; i++)
+		if (!strlist_has(l, items.v[i]))
+			ret = strlist_add(l, items.v[i]);
+	strlist_free(&items);
+	return ret;
+}
+
 static int bad(const char *opt, const char *val, const char *want)
 {
 	fprintf(stderr, "fioring-bench run: bad --%s value '%s': %s\n", opt, val,
@@ -230,13 +244,15 @@ int cli_parse_run(int argc, char **argv, struct run_env *env)
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, ":t:j:r:T:o:nvh", run_opts, NULL)) != -1) {
 		l = NULL;
+		ret = 0;
 		name = NULL;
 		switch (c) {
 		case 't':
 			ret = strlist_add(&env->targets, optarg);
 			break;
 		case 'j':
-			ret = strlist_add(&env->jobs, optarg);
+			if (!strlist_has(&env->jobs, optarg))
+				ret = strlist_add(&env->jobs, optarg);
 			break;
 		case OPT_IOSTATS:
 			l = &env->iostats, name = "iostats";
@@ -348,7 +364,7 @@ int cli_parse_run(int argc, char **argv, struct run_env *env)
 			return -EINVAL;
 		}
 		if (l) {
-			ret = strlist_split(l, optarg);
+			ret = add_list(l, optarg);
 			if (ret == -EINVAL)
 				return bad(name, optarg, "a comma-separated list");
 		}

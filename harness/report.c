@@ -414,11 +414,11 @@ int cmd_report(int argc, char **argv)
 			return 0;
 		}
 		usage(stderr);
-		return 1;
+		return 2;
 	}
 	if (optind != argc - 1) {
 		fprintf(stderr, "report: need exactly one result directory (see --help)\n");
-		return 1;
+		return 2;
 	}
 	rep.dir = argv[optind];
 

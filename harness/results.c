@@ -4,7 +4,8 @@
  * type, where it lives in struct result_row) and both writers walk that
  * table, so the CSV and the JSON cannot drift apart.  The CSV is appended
  * and flushed run by run, so a killed sweep keeps every finished row; the
- * JSON is rewritten whole, atomically, after every run.
+ * JSON is rewritten whole, atomically, at most every 5 s and at the end
+ * (rewriting it after each run costs a long sweep quadratic time).
  */
 #include <errno.h>
 #include <math.h>

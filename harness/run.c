@@ -272,6 +272,43 @@ static int probe_iopolicies(struct run_ctx *ctx, struct target *t,
 	return out->nr ? 0 : -EINVAL;
 }
 
+/*
+ * The policies to sweep on T: --iopolicy's, each tried and read back now so
+ * that a name the kernel refuses stops the sweep before its first run
+ * rather than failing every run of those cells; or all the kernel takes.
+ */
+static int iopolicies_for(struct run_ctx *ctx, struct target *t,
+			  struct strlist *out)
+{
+	struct strlist *want = &ctx->env.iopolicy, takes = { 0 };
+	char eff[64], list[256] = "";
+	int i, ret = 0;
+
+	if (!want->nr) {
+		ret = probe_iopolicies(ctx, t, out);
+		if (ret)
+			fprintf(stderr, "fioring-bench run: %s: no iopolicy accepted\n",
+				t->iopolicy_path);
+		return ret;
+	}
+	for (i = 0; i < want->nr; i++) {
+		if (!journal_knob_set(&ctx->journal, t->iopolicy_path, want->v[i],
+				      eff, sizeof(eff)) && !strcmp(eff, want->v[i])) {
+			strlist_add(out, want->v[i]);
+			continue;
+		}
+		probe_iopolicies(ctx, t, &takes);
+		strlist_join(&takes, ", ", list, sizeof(list));
+		fprintf(stderr, "fioring-bench run: --iopolicy %s: %s does not take "
+			"it (it takes: %s)\n", want->v[i], t->iopolicy_path,
+			list[0] ? list : "nothing");
+		ret = -EINVAL;
+		break;
+	}
+	strlist_free(&takes);
+	return ret;
+}
+
 static int setup_targets(struct run_ctx *ctx)
 {
 	struct run_env *env = &ctx->env;
@@ -356,14 +393,9 @@ static int setup_targets(struct run_ctx *ctx)
 					t->disk);
 			continue;
 		}
-		if (env->iopolicy.nr) {
-			for (j = 0; j < env->iopolicy.nr; j++)
-				strlist_add(&ctx->iopolicies[i], env->iopolicy.v[j]);
-		} else if (probe_iopolicies(ctx, t, &ctx->iopolicies[i])) {
-			fprintf(stderr, "fioring-bench run: %s: no iopolicy accepted\n",
-				t->iopolicy_path);
-			return -EINVAL;
-		}
+		ret = iopolicies_for(ctx, t, &ctx->iopolicies[i]);
+		if (ret)
+			return ret;
 	}
 	return 0;
 }

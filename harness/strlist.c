@@ -5,6 +5,7 @@
  * journal has seen.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -66,4 +67,22 @@ void strlist_free(struct strlist *l)
 	free(l->v);
 	l->v = NULL;
 	l->nr = 0;
+}
+
+/* the items joined with SEP into BUF, cut short to fit */
+void strlist_join(const struct strlist *l, const char *sep, char *buf,
+		  size_t len)
+{
+	size_t used = 0;
+	int i, n;
+
+	if (!len)
+		return;
+	buf[0] = '\0';
+	for (i = 0; i < l->nr && used < len; i++) {
+		n = snprintf(buf + used, len - used, "%s%s", i ? sep : "", l->v[i]);
+		if (n < 0)
+			break;
+		used += n;
+	}
 }

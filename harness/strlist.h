@@ -5,6 +5,8 @@
 #ifndef FIORING_STRLIST_H
 #define FIORING_STRLIST_H
 
+#include <stddef.h>
+
 struct strlist {
 	int nr;
 	char **v;
@@ -14,5 +16,7 @@ int strlist_add(struct strlist *l, const char *s);
 int strlist_split(struct strlist *l, const char *csv);
 int strlist_has(const struct strlist *l, const char *s);
 void strlist_free(struct strlist *l);
+void strlist_join(const struct strlist *l, const char *sep, char *buf,
+		  size_t len);
 
 #endif

@@ -4,9 +4,10 @@ ldd "$busybox" 2>&1 | grep -q "not a dynamic executable" ||
 #
 # vm-initramfs.sh KERNEL_DIR OUT: writes the NVMe testbed's initramfs (a
 # gzipped cpio archive) to OUT.  It holds busybox-static, the nvme modules
-# of KERNEL_DIR (from vm-kernel.sh), the project's own fio and libfioring.so
-# with every shared library they load (found by ldd), jq for reading fio's
-# JSON, the guest's /init and the guest test scripts tests/vm/guest/*.sh.
+# of KERNEL_DIR (from vm-kernel.sh), the project's own fio, libfioring.so
+# and fioring-bench with every shared library they load (found by ldd), jq
+# for reading fio's JSON, the guest's /init and the guest test scripts
+# tests/vm/guest/*.sh.
 # With KEY=1 it writes nothing and prints a checksum of all those inputs
 # instead (vm-boot.sh, which sets up the guest, included): the host runner
 # keys its cached results on it.
@@ -17,6 +18,7 @@ kdir=$1 out=$2
 top=$(cd "$(dirname "$0")/.." && pwd)
 fio=${FIO:-$(sed -n 's/^FIO_SRC=//p' "$top/config-host.mak")/fio}
 engine=${FIORING_ENGINE:-$top/build/libfioring.so}
+bench=${FIORING_BENCH:-$top/build/fioring-bench}
 busybox=/bin/busybox
 guest=$top/tests/vm/guest
 
@@ -30,10 +32,11 @@ ldd "$busybox" 2>&1 | grep -q "not a dynamic executable" ||
 	die "$busybox is not busybox-static (apt-get install busybox-static)"
 jq=$(command -v jq) || die "no jq (apt-get install jq)"
 
-# The engine is optional: without it the guest still boots and its tests
-# report the engine missing.
+# The engine and the harness are optional: without them the guest still
+# boots and its tests report what is missing.
 bins="$fio $jq"
 [ -f "$engine" ] && bins="$bins $engine"
+[ -x "$bench" ] && bins="$bins $bench"
 
 if [ "${KEY:-0}" = 1 ]; then
 	{
@@ -74,6 +77,7 @@ done
 cp "$fio" "$root/bin/fio"
 cp "$jq" "$root/bin/jq"
 [ -f "$engine" ] && cp "$engine" "$root/fioring/libfioring.so"
+[ -x "$bench" ] && cp "$bench" "$root/fioring/fioring-bench"
 
 mkdir -p "$root/tests/lib"
 cp "$guest"/lib/* "$root/tests/lib/"

@@ -32,6 +32,7 @@ refused 2 "bad --repeat value 'many'" run --repeat many $st
 refused 2 "bad --embedded-size value '12Q'" run --embedded-size 12Q $st
 refused 2 "unknown option --iodepth" run --iodepth 4 $st
 refused 2 "option --out needs a value" run --out
+refused 2 "report: need exactly one result directory" report
 refused 1 "--target /dev/fioring-none: No such file" run --target /dev/fioring-none \
 	--engine io_uring --out "$T_TMP/none" $st
 refused 1 "--job /nonexistent.fio" run --job /nonexistent.fio --engine io_uring $st
@@ -42,10 +43,12 @@ refused 1 "fioring engine (libfioring.so) is not found: /nonexistent.so" \
 "$bench" --help | grep -q 'restore' || fail "--help does not list restore"
 "$bench" --version | grep -q '^fioring-bench ' || fail "--version"
 
-# --dry-run: the plan, nothing made or changed
+# --dry-run: the plan, nothing made or changed; a value given twice (in a
+# list, by repeating the option, one job file twice) is one cell, not two
 ls /sys/block >"$T_TMP/disks.before"
-"$bench" run --dry-run --iostats 0,1 --engine io_uring --sqpoll 0,1 \
-	--job "$FIORING_TOP/jobs/randread-qd1.fio" --repeat 3 $st >"$T_TMP/plan" ||
+"$bench" run --dry-run --iostats 0,1,0 --engine io_uring --engine io_uring --sqpoll 0,1 \
+	--job "$FIORING_TOP/jobs/randread-qd1.fio" --job "$FIORING_TOP/jobs/randread-qd1.fio" \
+	--repeat 3 $st >"$T_TMP/plan" ||
 	fail "--dry-run failed"
 cat "$T_TMP/plan"
 [ "$(grep -c '^embedded/io_uring/randread-qd1/sq[01]/iostats[01]/' "$T_TMP/plan")" -eq 4 ] ||

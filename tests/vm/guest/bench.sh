@@ -1,0 +1,135 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# bench.sh: fioring-bench on NVMe, which the host (no NVMe) cannot test.
+#  multipath=Y, the head disk of nsid 1:
+#   - the default --iopolicy probes what the subsystem takes (numa and
+#     round-robin; queue-depth from 6.11 on) and sweeps exactly those, each
+#     row's iopolicy read back, with iostats 0 and 1 written to the head and
+#     its hidden path disks; afterwards iopolicy and every iostats are back;
+#   - an --iopolicy the kernel does not take is refused before any run:
+#     exit 1, one line naming it and what the kernel takes, no results
+#     directory, the iopolicy as it was and the journal empty;
+#   - a sweep SIGKILLed half way leaves its settings changed and
+#     'fioring-bench restore' puts back the iopolicy and all the iostats.
+#  multipath=N: a generic device target runs with both engines (fio's own
+#  as io_uring_cmd); its rows are flagged no_kstats (the kernel counts
+#  passthrough nowhere before 6.13).
+
+. /tests/lib/guest.sh
+need_engine
+bench=/fioring/fioring-bench
+[ -x "$bench" ] || fail "no fioring-bench in the guest: $bench (run make)"
+export FIORING_STATE=$T_TMP/journal
+
+first=$(ng_of_nsid 1 | head -n 1)
+[ -n "$first" ] || fail "no generic device for nsid 1"
+
+job=$T_TMP/rr.fio
+cat >"$job" <<EOF
+[rr]
+rw=randread
+bs=4k
+iodepth=4
+direct=1
+size=32m
+EOF
+
+# bench_run OUT ARGS...: one sweep, stderr in OUT.err; returns its status
+bench_run() {
+	out=$1
+	shift
+	echo "fioring-bench run $*" >&2
+	"$bench" run --job "$job" --repeat 1 --runtime 1 \
+		--out "$out" "$@" 2>"$out.err"
+}
+
+# settings: the subsystem's iopolicy and the iostats of the head and of
+# every hidden path disk, one line
+settings() {
+	s=$(cat "$subsys/iopolicy")
+	for q in /sys/block/"$head"/queue/iostats /sys/block/nvme*c*n"$nsn"/queue/iostats; do
+		s="$s $(basename "$(dirname "$(dirname "$q")")")=$(cat "$q")"
+	done
+	echo "$s"
+}
+
+journal_empty() {
+	[ ! -s "$FIORING_STATE" ] || fail "$1: the journal is not empty: $(cat "$FIORING_STATE")"
+}
+
+mode_y() {
+	subsys=$(ls -d /sys/class/nvme-subsystem/nvme-subsys* | head -n 1)
+	head=nvme${first#/dev/ng}
+	nsn=${head##*n}
+	[ -b "/dev/$head" ] || fail "no head block device /dev/$head"
+	before=$(settings)
+
+	# every policy the kernel takes, found by trying each
+	takes=numa,round-robin
+	echo queue-depth >"$subsys/iopolicy" 2>/dev/null && takes=$takes,queue-depth
+	echo "${before%% *}" >"$subsys/iopolicy"
+	bench_run "$T_TMP/sweep" --target "/dev/$head" --engine fioring --iostats 0,1 ||
+		fail "default sweep: exit $?: $(tail -n 3 "$T_TMP/sweep.err")"
+	swept=$(jq -r '[.runs[].iopolicy_req] | unique | join(",")' "$T_TMP/sweep/results.json")
+	want=$(echo "$takes" | tr ',' '\n' | sort | tr '\n' ',' | sed 's/,$//')
+	[ "$swept" = "$want" ] || fail "default sweep swept iopolicies $swept, the kernel takes $want"
+	bad=$(jq -r '.runs[] | select(.status != "ok" or .iopolicy_eff != .iopolicy_req) |
+		"\(.cell): \(.status) \(.iopolicy_eff) \(.error)"' "$T_TMP/sweep/results.json")
+	[ -z "$bad" ] || fail "default sweep: $bad"
+	nruns=$(jq '.runs | length' "$T_TMP/sweep/results.json")
+	after=$(settings)
+	[ "$after" = "$before" ] || fail "default sweep left '$after', was '$before'"
+	journal_empty "default sweep"
+
+	# a name the kernel does not take stops the sweep before it starts
+	bench_run "$T_TMP/bogus" --target "/dev/$head" --engine fioring --iostats 1 \
+		--iopolicy numa,bogus
+	rc=$?
+	[ $rc -eq 1 ] || fail "--iopolicy numa,bogus: exit $rc, want 1: $(cat "$T_TMP/bogus.err")"
+	grep -q "^fioring-bench run: --iopolicy bogus: /sys/.*/nvme-subsys[0-9]*/iopolicy does not take it (it takes: numa, round-robin" \
+		"$T_TMP/bogus.err" || fail "--iopolicy bogus: $(cat "$T_TMP/bogus.err")"
+	[ ! -e "$T_TMP/bogus" ] || fail "--iopolicy bogus left a results directory"
+	after=$(settings)
+	[ "$after" = "$before" ] || fail "--iopolicy bogus left '$after', was '$before'"
+	journal_empty "--iopolicy bogus"
+
+	# SIGKILL: nothing restores, then restore does
+	"$bench" run --job "$job" --engine fioring --repeat 20 --runtime 1 \
+		--target "/dev/$head" --iostats 0 --iopolicy round-robin \
+		--out "$T_TMP/killed" >/dev/null 2>&1 &
+	pid=$!
+	i=0
+	while [ "$(cat "$subsys/iopolicy")" != round-robin ] && [ $i -lt 100 ]; do
+		sleep 0.1
+		i=$((i + 1))
+	done
+	sleep 1
+	kill -9 $pid
+	wait $pid
+	changed=$(settings)
+	[ "$changed" != "$before" ] || fail "the killed sweep had changed nothing: '$changed'"
+	"$bench" restore >"$T_TMP/restore.out" 2>&1 ||
+		fail "restore: exit $?: $(cat "$T_TMP/restore.out")"
+	after=$(settings)
+	[ "$after" = "$before" ] || fail "restore left '$after', was '$before'"
+	journal_empty "restore"
+	pass "swept $swept x iostats 0,1 on /dev/$head ($nruns runs, ok, restored); --iopolicy bogus refused before any run; after SIGKILL ('$changed') restore put back '$before'"
+}
+
+mode_n() {
+	bench_run "$T_TMP/ng" --target "$first" --iostats 1 --engine fioring,io_uring ||
+		fail "sweep on $first: exit $?: $(tail -n 3 "$T_TMP/ng.err")"
+	rows=$(jq -r '.runs[] | "\(.engine) \(.status) \(.ks_flags)"' "$T_TMP/ng/results.json")
+	[ "$(echo "$rows" | grep -c .)" -eq 2 ] || fail "$first: want 2 runs: $rows"
+	echo "$rows" | grep -q "^fioring ok .*no_kstats" || fail "$first, fioring: $rows"
+	echo "$rows" | grep -q "^io_uring ok .*no_kstats" || fail "$first, io_uring (as io_uring_cmd): $rows"
+	journal_empty "sweep on $first"
+	pass "$first with fioring and io_uring (io_uring_cmd): $(echo "$rows" | tr '\n' ';')"
+}
+
+case $(multipath) in
+Y) mode_y ;;
+N) mode_n ;;
+*) fail "nvme_core.multipath reads '$(multipath)'" ;;
+esac
