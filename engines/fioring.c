@@ -223,6 +223,11 @@ static int fioring_ring_setup(struct thread_data *td)
 	}
 	if (ret)
 		return fioring_err(td, -ret, "io_uring_queue_init");
+	/*
+	 * Every io_uring_enter() then skips the file table lookup of the ring
+	 * fd; kernels before 5.18 refuse, which costs nothing but that.
+	 */
+	io_uring_register_ring_fd(&ld->ring);
 	ld->ring_ready = true;
 	return 0;
 }
