@@ -1,15 +1,16 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# apt-private.sh DIR SUITE_SUFFIX TYPES -- APT-GET-ARGS...
+# apt-private.sh DIR SUITE TYPES -- APT-GET-ARGS...
 #
 # Runs apt-get against a private copy of the machine's Debian sources kept in
 # DIR, so that fetching a source package (deb-src) or a package from another
 # suite (e.g. bookworm-backports) never changes /etc/apt.  apt still checks
 # every download against the archive keyring named in the machine's sources.
 #
-#   SUITE_SUFFIX  "" to use the machine's suites, or e.g. "-backports" to
-#                 use <codename>-backports instead
+#   SUITE         "" to use the machine's suite, "-backports" (a suffix)
+#                 for <codename>-backports, or a suite by name, e.g.
+#                 "trixie-backports"
 #   TYPES         "deb", "deb-src" or "deb deb-src"
 
 set -eu
@@ -39,10 +40,14 @@ if [ -z "${uri:-}" ] || [ -z "${suite:-}" ]; then
 	echo "apt-private: no Debian archive found in /etc/apt" >&2
 	exit 1
 fi
+case "$suffix" in
+""|-*) suites=$suite$suffix ;;
+*) suites=$suffix ;;
+esac
 cat >"$dir/sources.list.d/fioring.sources" <<EOF
 Types: $types
 URIs: $uri
-Suites: $suite$suffix
+Suites: $suites
 Components: main
 Signed-By: ${keyring:-/usr/share/keyrings/debian-archive-keyring.gpg}
 EOF

@@ -9,7 +9,7 @@
 #   nsid 3  16 MiB, 512 B LBAs + 8 B separate metadata with PI type 1
 #   nsid 4  16 MiB, 4 KiB LBAs, zoned (4 MiB zones): writes off the write
 #           pointer fail with an NVMe status, for the error path
-# KERNEL is 6.1 or 6.12 (vm-kernel.sh), MULTIPATH is Y (native: one head
+# KERNEL is 6.1, 6.12 or latest (vm-kernel.sh), MULTIPATH is Y (native: one head
 # per namespace) or N (one generic device per controller and namespace).
 # 'test' runs the guest tests and copies the console to stdout, 'shell'
 # gives a busybox shell on this terminal, 'key' builds what is missing and

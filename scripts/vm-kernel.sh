@@ -4,8 +4,11 @@
 # vm-kernel.sh KERNEL DIR: gets the Debian kernel the NVMe testbed boots and
 # leaves in DIR its vmlinuz, the nvme modules (with their dependencies, in
 # load order, uncompressed) and a 'version' file naming the package.  KERNEL
-# is 6.1 (bookworm's kernel) or 6.12 (bookworm-backports', which adds the
-# queue-depth iopolicy).  The package is fetched with apt into a private
+# is 6.1 (bookworm's kernel), 6.12 (bookworm-backports', which adds the
+# queue-depth iopolicy) or latest (trixie-backports', whatever version it
+# carries: 6.13+ adds queue/iostats_passthrough).  Newer Debian kernels split
+# the image package into linux-binary-* (vmlinuz) and linux-modules-*; both
+# are fetched when the image depends on them.  The package is fetched with apt into a private
 # index (scripts/apt-private.sh) and unpacked with dpkg-deb -x: nothing is
 # installed on the host.  A DIR already complete is left alone, so a second
 # run needs neither the network nor time.  Exit status 77 (reason on
@@ -26,37 +29,48 @@ unavailable() {
 case "$kernel" in
 6.1) suffix= ;;
 6.12) suffix=-backports ;;
+latest) suffix=trixie-backports ;;
 *)
-	echo "vm-kernel: unknown KERNEL '$kernel' (6.1 or 6.12)" >&2
+	echo "vm-kernel: unknown KERNEL '$kernel' (6.1, 6.12 or latest)" >&2
 	exit 1
 	;;
 esac
 
-apt=$top/build/vm/apt$suffix
+apt=$top/build/vm/apt-$kernel
 aptopts="-o Dir::Etc::SourceList=$apt/sources.list
 -o Dir::Etc::SourceParts=$apt/sources.list.d -o Dir::State::Lists=$apt/lists"
 
 # The private index is made (or refreshed, once a day) by apt-private.sh.
 sh "$top/scripts/apt-private.sh" "$apt" "$suffix" deb -- check >/dev/null 2>&1 ||
-	unavailable "cannot read the Debian archive's index for bookworm$suffix"
+	unavailable "cannot read the Debian archive's index for $suffix"
 
 # linux-image-amd64 names the suite's current kernel package.
 pkg=$(apt-cache $aptopts depends linux-image-amd64 2>/dev/null |
 	sed -n 's/^ *Depends: \(linux-image-[0-9][^ ]*-amd64\)$/\1/p' | head -n 1)
-[ -n "$pkg" ] || unavailable "bookworm$suffix has no linux-image-amd64"
+[ -n "$pkg" ] || unavailable "${suffix:-the machine's suite} has no linux-image-amd64"
 release=${pkg#linux-image-}
-case "$release" in
-"$kernel".*) ;;
-*) unavailable "bookworm$suffix carries $release, not a $kernel kernel" ;;
+case "$kernel:$release" in
+latest:*|"$kernel":"$kernel".*) ;;
+*) unavailable "${suffix:-the machine's suite} carries $release, not a $kernel kernel" ;;
 esac
+# the packages holding vmlinuz and the modules, where they are split out
+pkgs="$pkg $(apt-cache $aptopts depends "$pkg" 2>/dev/null |
+	sed -n 's/^ *Depends: \(linux-\(binary\|modules\)-[0-9][^ ]*\)$/\1/p' | sort -u)"
 
 work=$dir.tmp
 rm -rf "$work"
 mkdir -p "$work/deb"
 (cd "$work/deb" && sh "$top/scripts/apt-private.sh" "$apt" "$suffix" deb -- \
-	download "$pkg") >"$work/download.log" 2>&1 ||
-	unavailable "apt-get download $pkg failed: $(tail -n 1 "$work/download.log")"
-dpkg-deb -x "$work"/deb/*.deb "$work/root"
+	download $pkgs) >"$work/download.log" 2>&1 ||
+	unavailable "apt-get download $pkgs failed: $(tail -n 1 "$work/download.log")"
+for deb in "$work"/deb/*.deb; do
+	dpkg-deb -x "$deb" "$work/root"
+done
+# modules and vmlinuz under /usr/lib/modules in newer packages
+if [ ! -d "$work/root/lib/modules" ] && [ -d "$work/root/usr/lib/modules" ]; then
+	mkdir -p "$work/root/lib"
+	ln -s ../usr/lib/modules "$work/root/lib/modules"
+fi
 
 mods=$work/root/lib/modules/$release
 depmod -b "$work/root" "$release"
@@ -78,8 +92,10 @@ while read -r ko; do
 done <"$work/order"
 [ -d "$mods" ]
 
-cp "$work/root/boot/vmlinuz-$release" "$work/out/vmlinuz"
-dpkg-deb -W --showformat='${Package} ${Version}\n' "$work"/deb/*.deb >"$work/out/version"
+vmlinuz=$work/root/boot/vmlinuz-$release
+[ -f "$vmlinuz" ] || vmlinuz=$mods/vmlinuz
+cp "$vmlinuz" "$work/out/vmlinuz"
+dpkg-deb -W --showformat='${Package} ${Version}\n' "$work"/deb/linux-image-*.deb >"$work/out/version"
 
 rm -rf "$dir"
 mv "$work/out" "$dir"

@@ -13,8 +13,10 @@
 #   - a sweep SIGKILLed half way leaves its settings changed and
 #     'fioring-bench restore' puts back the iopolicy and all the iostats.
 #  multipath=N: a generic device target runs with both engines (fio's own
-#  as io_uring_cmd); its rows are flagged no_kstats (the kernel counts
-#  passthrough nowhere before 6.13).
+#  as io_uring_cmd).  Before 6.13 the kernel counts passthrough nowhere and
+#  the rows are flagged no_kstats; from 6.13 on --iostats 1 also writes
+#  queue/iostats_passthrough, read back as 1, and the kernel's IOPS are
+#  within 10% of fio's; the knob is put back after.
 
 . /tests/lib/guest.sh
 need_engine
@@ -118,14 +120,35 @@ mode_y() {
 }
 
 mode_n() {
+	disk=nvme${first#/dev/ng}
+	knob=/sys/block/$disk/queue/iostats_passthrough
+	before=$(cat "$knob" 2>/dev/null)
 	bench_run "$T_TMP/ng" --target "$first" --iostats 1 --engine fioring,io_uring ||
 		fail "sweep on $first: exit $?: $(tail -n 3 "$T_TMP/ng.err")"
-	rows=$(jq -r '.runs[] | "\(.engine) \(.status) \(.ks_flags)"' "$T_TMP/ng/results.json")
+	rows=$(jq -r '.runs[] | [.engine, .status, .iostats_passthrough_eff, .iops, .ks_iops,
+		.read_clat_mean_us, .ks_r_await_ms, .ks_flags] |
+		map(if . == null or . == "" then "-" else tostring end) | join(" ")' \
+		"$T_TMP/ng/results.json")
 	[ "$(echo "$rows" | grep -c .)" -eq 2 ] || fail "$first: want 2 runs: $rows"
-	echo "$rows" | grep -q "^fioring ok .*no_kstats" || fail "$first, fioring: $rows"
-	echo "$rows" | grep -q "^io_uring ok .*no_kstats" || fail "$first, io_uring (as io_uring_cmd): $rows"
+	echo "$rows" | while read -r eng status pt iops ks_iops clat await flags; do
+		[ "$status" = ok ] || fail "$first, $eng: $status"
+		if [ -n "$before" ]; then
+			# 6.13+: iostats=1 turns passthrough accounting on, and the
+			# kernel then counts what fio did
+			[ "$pt" = 1 ] || fail "$first, $eng: iostats_passthrough read back '$pt'"
+			ratio_between "$ks_iops" "$iops" 0.9 1.1 ||
+				fail "$first, $eng: the kernel counted $ks_iops IOPS, fio did $iops"
+		else
+			case $flags in
+			*no_kstats*) ;;
+			*) fail "$first, $eng: passthrough counted without iostats_passthrough: $flags" ;;
+			esac
+		fi
+	done || exit 1
+	[ "$(cat "$knob" 2>/dev/null)" = "$before" ] ||
+		fail "$knob left at $(cat "$knob"), was $before"
 	journal_empty "sweep on $first"
-	pass "$first with fioring and io_uring (io_uring_cmd): $(echo "$rows" | tr '\n' ';')"
+	pass "$first with fioring and io_uring (io_uring_cmd), iostats_passthrough ${before:-absent}: $(echo "$rows" | tr '\n' ';')"
 }
 
 case $(multipath) in

@@ -16,7 +16,9 @@
 #  round-robin iopolicies (and queue-depth where the kernel has it, shown
 #  but not asserted), the split the kernel made, attributed by
 #  diskstats for block I/O on the head and by the nvme tracepoints for
-#  passthrough (no iostats_passthrough before 6.13), said in the output.
+#  passthrough, said in the output; from 6.13 on, also passthrough with
+#  queue/iostats_passthrough on in every path disk, attributed by the
+#  paths' diskstats (the setting is put back after).
 
 . /tests/lib/guest.sh
 need_engine
@@ -157,6 +159,29 @@ mode2() {
 		esac
 		summary="$summary passthrough/$pol: $r;"
 	done
+	# 6.13+: with queue/iostats_passthrough on in every path disk the
+	# paths' diskstats count passthrough, and attribution uses them
+	knobs=
+	for p in /sys/block/"${head_blk#/dev/}"/multipath/*; do
+		[ -f "$p/queue/iostats_passthrough" ] && knobs="$knobs $p/queue/iostats_passthrough"
+	done
+	if [ -n "$knobs" ]; then
+		was=$(cat $knobs | tr '\n' ' ')
+		for k in $knobs; do
+			echo 1 >"$k"
+		done
+		r=$(kernel_run round-robin "$first" counted)
+		rc=$?
+		set -- $was
+		for k in $knobs; do
+			echo "$1" >"$k"
+			shift
+		done
+		[ $rc -eq 0 ] || fail "${r#FAIL: }"
+		[ "${r%% *}" = iostats_passthrough ] ||
+			fail "passthrough with iostats_passthrough on: method ${r%% *}"
+		summary="$summary passthrough/round-robin, iostats_passthrough on: $r;"
+	fi
 	echo "$old" >"$subsys/iopolicy"
 	pass "kernel's split on $head_blk/$first:$unavail$summary"
 }

@@ -4,7 +4,8 @@
 # report.sh: every host-side VM test, tests/vm/nvme-TEST-KERNEL-mpMODE.sh,
 # is a link to this file, which reads what to report from the name it was
 # run by: the guest test tests/vm/guest/TEST.sh, run in the testbed booted
-# with kernel KERNEL (6.1, 6.12) and nvme_core.multipath=MODE (Y, N).
+# with kernel KERNEL (6.1, 6.12, latest: see scripts/vm-kernel.sh) and
+# nvme_core.multipath=MODE (Y, N).
 # One boot per (kernel, mode) runs all guest tests; its console is kept in
 # build/vm/results/KERNEL-mpMODE/ with the checksum of everything the guest
 # was built from, so the other tests of that boot, and later runs with the
@@ -77,7 +78,7 @@ spec=${spec%-mp*}
 kernel=${spec##*-}
 test=${spec%-*}
 case "$name:$mode:$kernel" in
-nvme-*-*-mp*:[YN]:6.*) ;;
+nvme-*-*-mp*:[YN]:6.*|nvme-*-*-mp*:[YN]:latest) ;;
 *)
 	echo "FAIL: $name: not a name of the form nvme-TEST-KERNEL-mpY|N"
 	exit 1
@@ -116,7 +117,7 @@ if ! fresh "$kernel" "$mode" "$key"; then
 	boot "$kernel" "$mode" "$key"
 fi
 read -r rc secs <"$dir/status"
-echo "testbed boot: kernel $kernel, multipath=$mode, $(sed -n "s/^vm-boot: //p" "$console" | head -n 1),"\
+echo "testbed boot: kernel $kernel ($(sed -n "s/^FIORING-VM-BEGIN kernel=\([^ ]*\).*/\1/p" "$console")), multipath=$mode, $(sed -n "s/^vm-boot: //p" "$console" | head -n 1),"\
 	"exit $rc after ${secs}s ($console)"
 # a warning from building the testbed (an old qemu, say)
 [ -s "$dir/key.err" ] && sed "s/^/note: /" "$dir/key.err"
