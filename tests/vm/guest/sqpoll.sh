@@ -10,11 +10,12 @@
 # I/Os always in flight, mean latency = iodepth / IOPS, whatever the speed;
 # it must agree within 0.5x-1.5x.  And the same job without SQPOLL: its
 # lat mean must agree within 0.5x-1.5x too, but only where SQPOLL leaves
-# the throughput comparable.  Under TCG the SQ thread's spinning takes the
-# host CPU the emulated controller needs and SQPOLL runs 4-20x slower, so
-# its latency is really that much higher; the comparison is then printed,
-# not judged.  fio's own io_uring_cmd engine is run the same way, for the
-# record, to show what the Little's-law check catches.
+# the throughput within 0.75x-1.33x: at one depth a lower rate means a
+# really higher latency.  In this one-vCPU guest the SQ thread and fio share
+# the CPU and SQPOLL runs 1.8-13x slower (seen with qemu 10.0 on 6.1, 6.12
+# and 7.3), so the comparison is then printed, not judged.  fio's own
+# io_uring_cmd engine is run the same way, for the record, to show what
+# the Little's-law check catches.
 
 . /tests/lib/guest.sh
 need_engine
@@ -52,7 +53,9 @@ msg="$msg without: lat mean $lat ns ($iops_plain IOPS)"
 echo "$msg"
 ratio_between "$clat" "$little" 0.5 1.5 ||
 	fail "$msg: SQPOLL clat is not within 0.5x-1.5x of iodepth/IOPS"
-if ratio_between "$iops" "$iops_plain" 0.5 1.5; then
+# at one depth Little's law ties latency to 1/IOPS: rates within
+# 0.75x-1.33x leave the latencies comparable (the host test's rule too)
+if ratio_between "$iops" "$iops_plain" 0.75 1.333; then
 	ratio_between "$clat" "$lat" 0.5 1.5 ||
 		fail "$msg: SQPOLL clat is not within 0.5x-1.5x of lat without it"
 	pass "$msg"
