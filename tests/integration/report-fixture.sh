@@ -55,6 +55,7 @@ ratio_between "$cost" 8 0.6 1.4 || fail "iostats cost $cost% is not near the 8% 
   "$(grep -n '^## Cells' "$d/report.md" | cut -d: -f1)" ] || fail "headline after the tables"
 grep -q 'iostats=2 (the kernel read back 1' "$d/report.md" || fail "iostats=2 read-back not said"
 grep -q 'SQPOLL on io_uring: clat p50 x.*fio #1484' "$d/report.md" || fail "SQPOLL clat bug not called out"
+grep -q 'SQPOLL on io_uring: lat mean x' "$d/report.md" || fail "SQPOLL lat comparison missing"
 
 # failed runs: counted, marked, listed with their error
 grep -q '2 of 117 runs FAILED' "$d/report.md" || fail "failed runs not in the headline"
