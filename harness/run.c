@@ -257,17 +257,24 @@ static int any_job_writes(const struct run_env *env)
 	return 0;
 }
 
-/* the policies the subsystem takes: each tried (journaled) and read back */
+/* T's subsystem takes policy NAME: written (journaled) and read back */
+static bool iopolicy_takes(struct run_ctx *ctx, struct target *t,
+			   const char *name)
+{
+	char eff[64];
+
+	return !journal_knob_set(&ctx->journal, t->iopolicy_path, name, eff,
+				 sizeof(eff)) && !strcmp(eff, name);
+}
+
+/* the policies the subsystem takes, of those the harness knows */
 static int probe_iopolicies(struct run_ctx *ctx, struct target *t,
 			    struct strlist *out)
 {
-	char eff[64];
 	int i;
 
 	for (i = 0; known_iopolicies[i]; i++)
-		if (!journal_knob_set(&ctx->journal, t->iopolicy_path,
-				      known_iopolicies[i], eff, sizeof(eff)) &&
-		    !strcmp(eff, known_iopolicies[i]))
+		if (iopolicy_takes(ctx, t, known_iopolicies[i]))
 			strlist_add(out, known_iopolicies[i]);
 	return out->nr ? 0 : -EINVAL;
 }
@@ -281,7 +288,7 @@ static int iopolicies_for(struct run_ctx *ctx, struct target *t,
 			  struct strlist *out)
 {
 	struct strlist *want = &ctx->env.iopolicy, takes = { 0 };
-	char eff[64], list[256] = "";
+	char list[256] = "";
 	int i, ret = 0;
 
 	if (!want->nr) {
@@ -292,8 +299,7 @@ static int iopolicies_for(struct run_ctx *ctx, struct target *t,
 		return ret;
 	}
 	for (i = 0; i < want->nr; i++) {
-		if (!journal_knob_set(&ctx->journal, t->iopolicy_path, want->v[i],
-				      eff, sizeof(eff)) && !strcmp(eff, want->v[i])) {
+		if (iopolicy_takes(ctx, t, want->v[i])) {
 			strlist_add(out, want->v[i]);
 			continue;
 		}
