@@ -28,6 +28,7 @@
 #include "paths.h"
 #include "native_mpath.h"
 #include "native_mpath_trace.h"
+#include "nvme_cmd.h"
 
 #define ENGINE "fioring"
 
@@ -106,21 +107,6 @@ static int nm_read_stat(const char *disk, unsigned long long v[DS_NR])
 		   &v[3], &v[4], &v[5], &v[6], &v[7]) != DS_NR)
 		return -EINVAL;
 	return 0;
-}
-
-/* nvmeXnY (block) or ngXnY (generic) of a head: "nvmeXnY"; false if neither */
-static bool nm_head_name(const char *file, char *head, size_t len)
-{
-	const char *base = strrchr(file, '/') ? strrchr(file, '/') + 1 : file;
-	unsigned int x, y;
-	char tail;
-
-	if (sscanf(base, "nvme%un%u%c", &x, &y, &tail) == 2 ||
-	    sscanf(base, "ng%un%u%c", &x, &y, &tail) == 2) {
-		snprintf(head, len, "nvme%un%u", x, y);
-		return true;
-	}
-	return false;
 }
 
 static int nm_add_path(struct native_mpath *m, const char *disk)
@@ -466,7 +452,7 @@ int native_mpath_setup(struct thread_data *td, struct native_mpath **out)
 	if (!m)
 		return -ENOMEM;
 	m->pipe_fd = -1;
-	if (!nm_head_name(file, m->head, sizeof(m->head)) || stat(file, &st)) {
+	if (!nvme_cmd_disk_name(file, m->head, sizeof(m->head)) || stat(file, &st)) {
 		free(m);
 		return 0;
 	}

@@ -169,34 +169,41 @@ static int nvme_cmd_misaligned(struct fio_file *f, const char *what,
 	return -EINVAL;
 }
 
+bool nvme_cmd_disk_name(const char *dev, char *disk, size_t len)
+{
+	const char *base = strrchr(dev, '/') ? strrchr(dev, '/') + 1 : dev;
+	unsigned int x, y;
+	char tail;
+
+	if (sscanf(base, "nvme%un%u%c", &x, &y, &tail) == 2 ||
+	    sscanf(base, "ng%un%u%c", &x, &y, &tail) == 2) {
+		snprintf(disk, len, "nvme%un%u", x, y);
+		return true;
+	}
+	return false;
+}
+
 /*
- * The largest transfer the namespace's queue takes, in bytes, from the
- * block disk beside the generic device in sysfs (ngXnY and nvmeXnY share a
- * parent); 0 when it cannot be read.  A larger command fails in the kernel
- * with EINVAL, I/O after I/O, instead of being split as block I/O is.
+ * The largest transfer the namespace's queue takes, in bytes, from its
+ * block disk, named after the device node's sysfs name (the path the job
+ * gave may be a link); 0 when it cannot be read.  A larger command fails in
+ * the kernel with EINVAL, I/O after I/O, instead of being split as block
+ * I/O is.
  */
 static unsigned long long nvme_cmd_max_transfer(struct fio_file *f)
 {
-	char path[PATH_MAX], dev[64];
+	char path[PATH_MAX], dev[64], disk[64];
 	unsigned long long kb = 0;
 	struct stat st;
-	char *slash;
 	FILE *fp;
 
 	if (stat(f->file_name, &st) || !S_ISCHR(st.st_mode))
 		return 0;
 	snprintf(dev, sizeof(dev), "/sys/dev/char/%u:%u", major(st.st_rdev),
 		 minor(st.st_rdev));
-	if (!realpath(dev, path))
+	if (!realpath(dev, path) || !nvme_cmd_disk_name(path, disk, sizeof(disk)))
 		return 0;
-	slash = strrchr(path, '/');
-	if (!slash || strncmp(slash + 1, "ng", 2) ||
-	    strlen(path) + sizeof("/queue/max_hw_sectors_kb") + 2 > sizeof(path))
-		return 0;
-	/* .../ngXnY -> .../nvmeXnY/queue/max_hw_sectors_kb */
-	memmove(slash + 5, slash + 3, strlen(slash + 3) + 1);
-	memcpy(slash + 1, "nvme", 4);
-	strcat(path, "/queue/max_hw_sectors_kb");
+	snprintf(path, sizeof(path), "/sys/block/%s/queue/max_hw_sectors_kb", disk);
 	fp = fopen(path, "r");
 	if (!fp)
 		return 0;

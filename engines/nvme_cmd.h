@@ -53,6 +53,13 @@ void nvme_cmd_prep(struct thread_data *td, struct io_u *io_u,
  */
 void nvme_cmd_complete(struct io_u *io_u, int res);
 
+/*
+ * nvme_cmd_disk_name() - the block disk nvmeXnY of the namespace whose
+ * device is named (last component of @dev) nvmeXnY or ngXnY; false for any
+ * other name.
+ */
+bool nvme_cmd_disk_name(const char *dev, char *disk, size_t len);
+
 /* nvme_cmd_cleanup() - free what nvme_cmd_get_file_size() kept per file. */
 void nvme_cmd_cleanup(struct thread_data *td);
 
