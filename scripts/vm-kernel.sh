@@ -6,13 +6,14 @@
 # load order, uncompressed) and a 'version' file naming the package.  KERNEL
 # is 6.1 (bookworm's kernel), 6.12 (bookworm-backports', which adds the
 # queue-depth iopolicy) or latest (trixie-backports', whatever version it
-# carries: 6.13+ adds queue/iostats_passthrough).  Newer Debian kernels split
-# the image package into linux-binary-* (vmlinuz) and linux-modules-*; both
-# are fetched when the image depends on them.  The package is fetched with apt into a private
-# index (scripts/apt-private.sh) and unpacked with dpkg-deb -x: nothing is
-# installed on the host.  A DIR already complete is left alone, so a second
-# run needs neither the network nor time.  Exit status 77 (reason on
-# stderr) means this kernel cannot be had here, 1 any other failure.
+# carries: 6.13+ adds queue/iostats_passthrough).  Newer Debian kernels
+# split the image package into linux-binary-* (vmlinuz) and linux-modules-*;
+# both are fetched when the image depends on them.  The packages are
+# fetched with apt into a private index (scripts/apt-private.sh) and
+# unpacked with dpkg-deb -x: nothing is installed on the host.  A DIR
+# already complete is left alone, so a second run needs neither the network
+# nor time.  Exit status 77 (reason on stderr) means this kernel cannot be
+# had here, 1 any other failure.
 
 set -eu
 
@@ -36,7 +37,11 @@ latest) suffix=trixie-backports ;;
 	;;
 esac
 
-apt=$top/build/vm/apt-$kernel
+# one private index per suite, shared with vm-qemu.sh (bookworm-backports)
+case "$suffix" in
+""|-*) apt=$top/build/vm/apt$suffix ;;
+*) apt=$top/build/vm/apt-$suffix ;;
+esac
 aptopts="-o Dir::Etc::SourceList=$apt/sources.list
 -o Dir::Etc::SourceParts=$apt/sources.list.d -o Dir::State::Lists=$apt/lists"
 
