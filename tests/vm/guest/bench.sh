@@ -50,8 +50,8 @@ bench_run() {
 # every hidden path disk, one line
 settings() {
 	s=$(cat "$subsys/iopolicy")
-	for q in /sys/block/"$head"/queue/iostats /sys/block/nvme*c*n"$nsn"/queue/iostats; do
-		s="$s $(basename "$(dirname "$(dirname "$q")")")=$(cat "$q")"
+	for d in /sys/block/"$head" $(head_paths "$head"); do
+		s="$s $(basename "$d")=$(cat "$d/queue/iostats")"
 	done
 	echo "$s"
 }
@@ -63,7 +63,6 @@ journal_empty() {
 mode_y() {
 	subsys=$(ls -d /sys/class/nvme-subsystem/nvme-subsys* | head -n 1)
 	head=nvme${first#/dev/ng}
-	nsn=${head##*n}
 	[ -b "/dev/$head" ] || fail "no head block device /dev/$head"
 	before=$(settings)
 

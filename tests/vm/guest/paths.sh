@@ -162,7 +162,7 @@ mode2() {
 	# 6.13+: with queue/iostats_passthrough on in every path disk the
 	# paths' diskstats count passthrough, and attribution uses them
 	knobs=
-	for p in /sys/block/"${head_blk#/dev/}"/multipath/*; do
+	for p in $(head_paths "${head_blk#/dev/}"); do
 		[ -f "$p/queue/iostats_passthrough" ] && knobs="$knobs $p/queue/iostats_passthrough"
 	done
 	if [ -n "$knobs" ]; then

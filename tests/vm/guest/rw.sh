@@ -4,11 +4,12 @@
 # rw.sh: the fioring engine reads and writes an NVMe namespace through its
 # generic device (io_uring_cmd) with every submission option the block path
 # has: default, vectored (NVME_URING_CMD_IO_VEC), fixedbufs, registerfiles,
-# hipri (polled) and sqthread_poll, and fsync (NVMe Flush), each a random write of crc32c-verified
-# blocks read back in the same job.  What the engine writes must also be what
-# another implementation reads at the same LBAs, so fio's own io_uring_cmd
-# engine verifies the engine's data and the other way round, across paths
-# where there are two (multipath=N: one controller writes, the other reads).
+# hipri (polled), sqthread_poll and fsync (NVMe Flush), each a random write
+# of crc32c-verified blocks read back in the same job.  What the engine
+# writes must also be what another implementation reads at the same LBAs,
+# so fio's own io_uring_cmd engine verifies the engine's data and the other
+# way round, across paths where there are two (multipath=N: one controller
+# writes, the other reads).
 
 . /tests/lib/guest.sh
 need_engine

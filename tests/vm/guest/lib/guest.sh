@@ -48,6 +48,14 @@ ng_of_nsid() {
 	done
 }
 
+# head_paths DISK: the sysfs directories of the hidden path disks
+# (nvmeXcZnY) of the native multipath head DISK (nvmeXnY), one a line
+head_paths() {
+	for p in /sys/block/"$1"/multipath/*; do
+		[ -e "$p" ] && echo "$p"
+	done
+}
+
 # ng_ctrl NG: the controller (nvmeN) a per-controller generic device sits on
 ng_ctrl() {
 	basename "$(dirname "$(readlink -f "/sys/class/nvme-generic/$1")")"
