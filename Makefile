@@ -56,9 +56,9 @@ ENGINE_LIBS := -luring -lnvme -ljson-c
 ENGINE_SRCS := $(sort $(wildcard engines/*.c))
 ENGINE_OBJS := $(ENGINE_SRCS:%.c=$(B)/%.o)
 
-HARNESS_SRCS := $(sort $(wildcard harness/*.c))
+HARNESS_SRCS := $(sort $(wildcard harness/*/*.c))
 HARNESS_OBJS := $(HARNESS_SRCS:%.c=$(B)/%.o)
-HARNESS_LIB_OBJS := $(filter-out $(B)/harness/main.o,$(HARNESS_OBJS))
+HARNESS_LIB_OBJS := $(filter-out $(B)/harness/cli/main.o,$(HARNESS_OBJS))
 HARNESS_CFLAGS := $(CFLAGS) -std=gnu11 -D_GNU_SOURCE -include config-host.h -Iharness
 HARNESS_LIBS := -ljson-c -lblkid -lm
 
@@ -122,8 +122,8 @@ FUZZ_CFLAGS = $(CFLAGS) -std=gnu11 -D_GNU_SOURCE -include config-host.h \
 	-Iharness -Iengines $(FUZZ_SAN)
 FUZZ_SRCS := $(sort $(wildcard tests/fuzz/*.c))
 FUZZ_BINS := $(FUZZ_SRCS:tests/fuzz/%.c=$(FZ)/%.fuzz)
-FUZZ_LIB_OBJS := $(HARNESS_LIB_OBJS:$(B)/%=$(FZ)/%) $(FZ)/engines/paths_list.o \
-	$(FZ)/engines/native_mpath_trace.o
+FUZZ_LIB_OBJS := $(HARNESS_LIB_OBJS:$(B)/%=$(FZ)/%) $(FZ)/engines/mpath_user_list.o \
+	$(FZ)/engines/mpath_kernel_trace.o
 FUZZ_SECONDS ?= 300
 
 $(FZ)/%.o: %.c config-host.mak

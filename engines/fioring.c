@@ -28,8 +28,8 @@
 #include "optgroup.h"
 #include "fioring.h"
 #include "nvme_cmd.h"
-#include "paths.h"
-#include "native_mpath.h"
+#include "mpath_user.h"
+#include "mpath_kernel.h"
 
 #define ENGINE "fioring"
 

@@ -26,7 +26,7 @@ struct fioring_options {
 	int nonvectored;
 	unsigned int nowait;
 	unsigned int force_async;
-	/* multipath, see paths.h */
+	/* multipath, see mpath_user.h */
 	char *paths;
 	unsigned int path_policy;
 	unsigned int path_decay;
@@ -53,9 +53,9 @@ struct fioring_data {
 	unsigned int depth;
 	unsigned int force_async_count;
 	struct cmdprio cmdprio;
-	/* paths= is set: path choice, per-path stats, failover (paths.h) */
+	/* paths= is set: path choice, per-path stats, failover (mpath_user.h) */
 	struct paths *paths;
-	/* the job's file is a native multipath head (native_mpath.h) */
+	/* the job's file is a native multipath head (mpath_kernel.h) */
 	struct native_mpath *native;
 };
 

@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * fio_output.c: libFuzzer target for the reader of fio's json+ output
- * (harness/fio_json.c).  fio's output can be cut short (fio killed, a full
+ * (harness/fio/fio_json.c).  fio's output can be cut short (fio killed, a full
  * disk) or carry text before the JSON; the reader gets the bytes as they
  * are, not NUL-terminated, and must either fill the result or say why not.
  */
 #include <errno.h>
 
 #include "fuzz.h"
-#include "fio_json.h"
+#include "fio/fio_json.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

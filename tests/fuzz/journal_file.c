@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * journal_file.c: libFuzzer target for the harness' state file
- * (harness/journal.c), which `restore` reads after a crash or SIGKILL and
+ * (harness/kernel/journal.c), which `restore` reads after a crash or SIGKILL and
  * which may therefore be cut anywhere.  Only the parser runs: restoring
  * would write to sysfs and remove devices.  The file is split into lines
  * the way journal_restore() does; an accepted line must have the fields
  * its kind needs.
  */
 #include "fuzz.h"
-#include "journal.h"
+#include "kernel/journal.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

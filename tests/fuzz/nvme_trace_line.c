@@ -1,14 +1,14 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * nvme_trace_line.c: libFuzzer target for the engine's reader of nvme
- * tracepoint lines (engines/native_mpath_trace.c), which reads what the
+ * tracepoint lines (engines/mpath_kernel_trace.c), which reads what the
  * kernel prints into tracefs while a native multipath job runs.  An
  * accepted line must name its path disk inside the line itself and carry a
  * direction the statistics know.
  */
 #include "fuzz.h"
-#include "pathstats.h"
-#include "native_mpath_trace.h"
+#include "mpath_stats.h"
+#include "mpath_kernel_trace.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

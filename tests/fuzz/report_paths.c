@@ -1,12 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * report_paths.c: libFuzzer target for the reader of the engine's per-path
- * JSON (harness/report_paths.c), which `report` opens for every multipath
+ * JSON (harness/report/report_paths.c), which `report` opens for every multipath
  * run a sweep recorded.  That reader is static to its file, so the file is
  * included here (the Makefile links this target without its object).  A
  * file it refuses must come with a reason; the paths it keeps must fit.
  */
-#include "../../harness/report_paths.c"
+#include "../../harness/report/report_paths.c"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

@@ -1,13 +1,13 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * results_csv.c: libFuzzer target for the reader of a sweep's results.csv
- * (harness/results_read.c), the file report and gate trust.  It may come
+ * (harness/results/results_read.c), the file report and gate trust.  It may come
  * from an older harness, be cut by a full disk, or be edited by hand.  The
  * input is written as DIR/results.csv and read back; every row is then
  * grouped and looked up the way report and gate do.
  */
 #include "fuzz.h"
-#include "results_read.h"
+#include "results/results_read.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {

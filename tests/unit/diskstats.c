@@ -10,8 +10,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "diskstats.h"
-#include "metrics.h"
+#include "kernel/diskstats.h"
+#include "results/metrics.h"
 
 static void test_parse(void)
 {

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "fio_json.h"
+#include "fio/fio_json.h"
 
 #define DIR_NONE "{ \"total_ios\": 0, \"iops\": 0, \"bw\": 0, \"runtime\": 0 }"
 

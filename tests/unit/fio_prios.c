@@ -13,8 +13,8 @@
 #include <string.h>
 
 #include "check.h"
-#include "fio_json.h"
-#include "ioprio.h"
+#include "fio/fio_json.h"
+#include "results/ioprio.h"
 
 #define DIR_NONE "{ \"total_ios\": 0, \"iops\": 0, \"bw\": 0, \"runtime\": 0 }"
 

@@ -10,7 +10,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "fio_runner.h"
+#include "fio/fio_runner.h"
 
 /* position of word in argv, -1 if absent */
 static int pos(const struct fio_argv *a, const char *word)

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "ioprio.h"
+#include "results/ioprio.h"
 
 int main(void)
 {

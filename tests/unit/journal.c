@@ -13,8 +13,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "fileio.h"
-#include "journal.h"
+#include "lib/fileio.h"
+#include "kernel/journal.h"
 
 static char dir[] = "/tmp/fioring-journal-test.XXXXXX";
 

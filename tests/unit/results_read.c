@@ -12,7 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "results_read.h"
+#include "results/results_read.h"
 
 static int failures;
 

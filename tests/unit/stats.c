@@ -8,7 +8,7 @@
 #include <math.h>
 #include <stdio.h>
 
-#include "stats.h"
+#include "lib/stats.h"
 
 static int failures;
 

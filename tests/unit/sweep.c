@@ -11,8 +11,8 @@
 #include <unistd.h>
 
 #include "check.h"
-#include "cli.h"
-#include "sweep.h"
+#include "cli/cli.h"
+#include "sweep/sweep.h"
 
 static int parse(struct run_env *env, ...)
 {

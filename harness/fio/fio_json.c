@@ -1,0 +1,347 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fio_json.c: parses fio's --output-format=json+ output with json-c.  fio
+ * may print warnings before the JSON document, so parsing starts at the
+ * first line that opens an object.  With several jobs, counts and rates are
+ * summed, means are weighted by I/O count and percentiles come from the
+ * merged json+ latency histograms (the only way to combine them soundly);
+ * per-priority figures (prios[]) are merged the same way.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "fio/fio_json.h"
+
+struct bin {
+	uint64_t ns;
+	uint64_t count;
+};
+
+struct hist {
+	struct bin *bins;
+	size_t nr, cap;
+};
+
+static json_object *jget(json_object *o, const char *key)
+{
+	json_object *v;
+
+	if (!o || !json_object_object_get_ex(o, key, &v))
+		return NULL;
+	return v;
+}
+
+static double jnum(json_object *o, const char *key)
+{
+	json_object *v = jget(o, key);
+
+	if (!v)
+		return 0.0;
+	if (json_object_is_type(v, json_type_string))
+		return strtod(json_object_get_string(v), NULL);
+	return json_object_get_double(v);
+}
+
+/*
+ * Numbers that must fit an int or a count: converting a double out of
+ * range is undefined, and the file may not be fio's doing (cut, edited).
+ * Out of range reads as 0, as absent does.
+ */
+static int jint(json_object *o, const char *key)
+{
+	double v = jnum(o, key);
+
+	return v >= INT_MIN && v <= INT_MAX ? (int)v : 0;
+}
+
+static uint64_t jcount(json_object *o, const char *key)
+{
+	double v = jnum(o, key);
+
+	return v >= 0 && v < 18446744073709551616.0 ? (uint64_t)v : 0;
+}
+
+static int hist_add(struct hist *h, uint64_t ns, uint64_t count)
+{
+	struct bin *nb;
+
+	if (h->nr == h->cap) {
+		h->cap = h->cap ? 2 * h->cap : 256;
+		nb = realloc(h->bins, h->cap * sizeof(*nb));
+		if (!nb)
+			return -ENOMEM;
+		h->bins = nb;
+	}
+	h->bins[h->nr].ns = ns;
+	h->bins[h->nr].count = count;
+	h->nr++;
+	return 0;
+}
+
+static int bin_cmp(const void *a, const void *b)
+{
+	const struct bin *x = a, *y = b;
+
+	return x->ns < y->ns ? -1 : x->ns > y->ns;
+}
+
+/* the smallest bin value with at least pct% of the samples at or below it */
+static double hist_pct(struct hist *h, double pct)
+{
+	uint64_t total = 0, seen = 0, want;
+	size_t i;
+
+	for (i = 0; i < h->nr; i++)
+		total += h->bins[i].count;
+	if (!total)
+		return 0.0;
+	want = (uint64_t)(total * pct / 100.0 + 0.999999);
+	if (!want)
+		want = 1;
+	for (i = 0; i < h->nr; i++) {
+		seen += h->bins[i].count;
+		if (seen >= want)
+			return h->bins[i].ns / 1000.0;
+	}
+	return h->bins[h->nr - 1].ns / 1000.0;
+}
+
+static double pct_key(json_object *clat, const char *key)
+{
+	return jnum(jget(clat, "percentile"), key) / 1000.0;
+}
+
+/* one job's direction folded into the run's totals */
+static int dir_add(json_object *d, struct fio_dir_figs *f, struct hist *h,
+		   int *have_pcts)
+{
+	json_object *clat = jget(d, "clat_ns"), *bins;
+	uint64_t ios = jcount(d, "total_ios");
+	uint64_t tot = f->ios + ios;
+	double rt;
+	int ret;
+
+	if (!ios)
+		return 0;
+	f->clat_mean_us = (f->clat_mean_us * f->ios +
+			   jnum(clat, "mean") / 1000.0 * ios) / tot;
+	f->lat_mean_us = (f->lat_mean_us * f->ios +
+			  jnum(jget(d, "lat_ns"), "mean") / 1000.0 * ios) / tot;
+	f->slat_mean_us = (f->slat_mean_us * f->ios +
+			   jnum(jget(d, "slat_ns"), "mean") / 1000.0 * ios) / tot;
+	f->ios = tot;
+	f->iops += jnum(d, "iops");
+	f->bw_kib += jnum(d, "bw");
+	rt = jnum(d, "runtime");
+	if (rt > f->runtime_ms)
+		f->runtime_ms = rt;
+	/* plain json: keep the first job's percentiles */
+	if (!*have_pcts) {
+		f->clat_p50_us = pct_key(clat, "50.000000");
+		f->clat_p99_us = pct_key(clat, "99.000000");
+		f->clat_p999_us = pct_key(clat, "99.900000");
+		*have_pcts = 1;
+	}
+	bins = jget(clat, "bins");
+	/* json-c walks an object only: anything else in fio's place is no bins */
+	if (!bins || !json_object_is_type(bins, json_type_object))
+		return 0;
+	json_object_object_foreach(bins, key, val) {
+		ret = hist_add(h, strtoull(key, NULL, 10),
+			       (uint64_t)json_object_get_int64(val));
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static void dir_pcts(struct fio_dir_figs *f, struct hist *h)
+{
+	if (!h->nr)
+		return;
+	qsort(h->bins, h->nr, sizeof(*h->bins), bin_cmp);
+	f->clat_p50_us = hist_pct(h, 50.0);
+	f->clat_p99_us = hist_pct(h, 99.0);
+	f->clat_p999_us = hist_pct(h, 99.9);
+}
+
+/*
+ * Where a priority is served: RT first, then BE, then IDLE; lower levels
+ * first within a class.  Class 0 (none set) is served as BE at level 4,
+ * the level the kernel derives from nice 0.
+ */
+static int prio_rank(const struct fio_prio_figs *p)
+{
+	static const int order[] = { 1, 0, 1, 2 };
+
+	if (!p->cls)
+		return order[0] * 8 + 4;
+	return (p->cls <= 3 ? order[p->cls] : 3) * 8 + p->level;
+}
+
+/* a direction's prios[] folded into the run's per-priority figures */
+static int prios_add(json_object *d, struct fio_result *res, struct hist *h)
+{
+	json_object *arr = jget(d, "prios"), *p, *lat, *bins;
+	struct fio_prio_figs *f;
+	int i, k, n, cls, level, ret;
+
+	if (!arr || !json_object_is_type(arr, json_type_array))
+		return 0;
+	n = json_object_array_length(arr);
+	for (i = 0; i < n; i++) {
+		p = json_object_array_get_idx(arr, i);
+		cls = jint(p, "prioclass");
+		level = jint(p, "prio");
+		/* lat_ns instead when the job asked for lat_percentiles */
+		lat = jget(p, "clat_ns") ?: jget(p, "lat_ns");
+		for (k = 0; k < res->nprios; k++)
+			if (res->prios[k].cls == cls && res->prios[k].level == level)
+				break;
+		if (k == FIO_PRIOS_MAX)
+			continue;
+		f = &res->prios[k];
+		if (k == res->nprios) {
+			res->nprios++;
+			f->cls = cls;
+			f->level = level;
+			/* plain json: the first job's percentiles */
+			f->clat_p50_us = pct_key(lat, "50.000000");
+			f->clat_p99_us = pct_key(lat, "99.000000");
+		}
+		f->ios += jcount(lat, "N");
+		bins = jget(lat, "bins");
+		if (!bins || !json_object_is_type(bins, json_type_object))
+			continue;
+		json_object_object_foreach(bins, key, val) {
+			ret = hist_add(&h[k], strtoull(key, NULL, 10),
+				       (uint64_t)json_object_get_int64(val));
+			if (ret)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+static void prios_pcts(struct fio_result *res, struct hist *h)
+{
+	int k;
+
+	for (k = 0; k < res->nprios; k++) {
+		if (!h[k].nr)
+			continue;
+		qsort(h[k].bins, h[k].nr, sizeof(*h[k].bins), bin_cmp);
+		res->prios[k].clat_p50_us = hist_pct(&h[k], 50.0);
+		res->prios[k].clat_p99_us = hist_pct(&h[k], 99.0);
+	}
+}
+
+/*
+ * The priority served first and the one served last, for comparing them;
+ * -ENODATA when the run had fewer than two.
+ */
+int fio_prios_extremes(const struct fio_result *res,
+		       const struct fio_prio_figs **hi,
+		       const struct fio_prio_figs **lo)
+{
+	int k;
+
+	if (res->nprios < 2)
+		return -ENODATA;
+	*hi = *lo = &res->prios[0];
+	for (k = 1; k < res->nprios; k++) {
+		if (prio_rank(&res->prios[k]) < prio_rank(*hi))
+			*hi = &res->prios[k];
+		if (prio_rank(&res->prios[k]) > prio_rank(*lo))
+			*lo = &res->prios[k];
+	}
+	return 0;
+}
+
+/* where the JSON document starts: the first line opening an object */
+static const char *json_start(const char *buf, size_t len)
+{
+	const char *p = buf, *end = buf + len;
+
+	while (p < end) {
+		if (*p == '{')
+			return p;
+		p = memchr(p, '\n', end - p);
+		if (!p)
+			return NULL;
+		p++;
+	}
+	return NULL;
+}
+
+int fio_json_parse(const char *buf, size_t len, struct fio_result *res,
+		   char *err, size_t errlen)
+{
+	struct hist hr = { 0 }, hw = { 0 }, hp[FIO_PRIOS_MAX] = { { 0 } };
+	json_object *root = NULL, *jobs, *job, *opts;
+	struct json_tokener *tok;
+	const char *start;
+	int i, n, ret = 0, pr = 0, pw = 0;
+
+	memset(res, 0, sizeof(*res));
+	start = json_start(buf, len);
+	if (!start) {
+		snprintf(err, errlen, "no JSON in fio's output");
+		return -EINVAL;
+	}
+	tok = json_tokener_new();
+	if (!tok)
+		return -ENOMEM;
+	root = json_tokener_parse_ex(tok, start, (int)(buf + len - start));
+	if (!root) {
+		snprintf(err, errlen, "fio's JSON does not parse: %s",
+			 json_tokener_error_desc(json_tokener_get_error(tok)));
+		ret = -EINVAL;
+		goto out;
+	}
+	jobs = jget(root, "jobs");
+	if (!jobs || !json_object_is_type(jobs, json_type_array) ||
+	    !json_object_array_length(jobs)) {
+		snprintf(err, errlen, "fio's JSON has no jobs");
+		ret = -EINVAL;
+		goto out;
+	}
+	snprintf(res->version, sizeof(res->version), "%s",
+		 json_object_get_string(jget(root, "fio version")) ?: "");
+	n = json_object_array_length(jobs);
+	res->njobs = n;
+	for (i = 0; i < n; i++) {
+		job = json_object_array_get_idx(jobs, i);
+		if (!res->job_error)
+			res->job_error = jint(job, "error");
+		ret = dir_add(jget(job, "read"), &res->rd, &hr, &pr);
+		if (!ret)
+			ret = dir_add(jget(job, "write"), &res->wr, &hw, &pw);
+		if (!ret)
+			ret = prios_add(jget(job, "read"), res, hp);
+		if (!ret)
+			ret = prios_add(jget(job, "write"), res, hp);
+		if (ret)
+			goto out;
+	}
+	opts = jget(json_object_array_get_idx(jobs, 0), "job options");
+	res->iodepth = jint(opts, "iodepth");
+	if (!res->iodepth)
+		res->iodepth = jint(jget(root, "global options"), "iodepth");
+	dir_pcts(&res->rd, &hr);
+	dir_pcts(&res->wr, &hw);
+	prios_pcts(res, hp);
+out:
+	free(hr.bins);
+	free(hw.bins);
+	for (i = 0; i < FIO_PRIOS_MAX; i++)
+		free(hp[i].bins);
+	json_object_put(root);
+	json_tokener_free(tok);
+	return ret;
+}

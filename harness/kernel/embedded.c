@@ -1,0 +1,194 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * embedded.c: makes and removes the sweep's own device.  zram is the
+ * fastest real block device on a machine without NVMe; a loop device with
+ * direct I/O over a tmpfs file is the fallback.  Each is journaled as soon
+ * as it has a name, before it is sized or used.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <inttypes.h>
+#include <limits.h>
+#include <linux/loop.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "kernel/embedded.h"
+#include "lib/fileio.h"
+#include "kernel/journal.h"
+
+#define ZRAM_CONTROL "/sys/class/zram-control"
+
+static int zram_make(struct journal *j, uint64_t size, struct embedded_dev *d)
+{
+	char buf[64], path[PATH_MAX], line[64];
+	int ret;
+
+	if (access(ZRAM_CONTROL "/hot_add", R_OK) < 0) {
+		/* the module may just not be loaded yet */
+		if (system("modprobe zram num_devices=0 >/dev/null 2>&1") != 0 ||
+		    access(ZRAM_CONTROL "/hot_add", R_OK) < 0)
+			return -ENODEV;
+	}
+	/*
+	 * reading hot_add makes a device even on a read-only sysfs, where
+	 * it could then be neither sized nor removed
+	 */
+	if (access(ZRAM_CONTROL "/hot_remove", W_OK) < 0)
+		return -errno;
+	ret = file_read_line(ZRAM_CONTROL "/hot_add", buf, sizeof(buf));
+	if (ret)
+		return ret;
+	d->kind = EMB_ZRAM;
+	d->zram_id = atoi(buf);
+	snprintf(d->dev, sizeof(d->dev), "/dev/zram%d", d->zram_id);
+	snprintf(line, sizeof(line), "zram\t%d\n", d->zram_id);
+	ret = journal_note(j, line);
+	if (ret) {
+		embedded_zram_remove(d->zram_id);
+		return ret;
+	}
+	snprintf(path, sizeof(path), "/sys/block/zram%d/disksize", d->zram_id);
+	snprintf(buf, sizeof(buf), "%" PRIu64, size);
+	ret = file_write_str(path, buf);
+	if (ret)
+		return ret;
+	/* udev may take a moment to make the node */
+	for (int i = 0; i < 200 && access(d->dev, F_OK) < 0; i++)
+		usleep(10000);
+	return access(d->dev, F_OK) < 0 ? -ENOENT : 0;
+}
+
+int embedded_zram_remove(int id)
+{
+	char buf[32];
+	int i, ret = 0;
+
+	snprintf(buf, sizeof(buf), "%d", id);
+	/* the last close may still be in flight right after fio exits */
+	for (i = 0; i < 50; i++) {
+		ret = file_write_str(ZRAM_CONTROL "/hot_remove", buf);
+		if (ret != -EBUSY)
+			break;
+		usleep(100000);
+	}
+	if (ret == -ENODEV || ret == -ENOENT)
+		ret = 0;
+	return ret;
+}
+
+static int loop_make(struct journal *j, uint64_t size, struct embedded_dev *d)
+{
+	struct loop_config cfg;
+	char opts[64], line[3 * PATH_MAX];
+	int ctl = -1, lfd = -1, ffd = -1, nr, ret;
+
+	snprintf(d->mnt, sizeof(d->mnt), "/run/fioring/tmpfs.%d", (int)getpid());
+	if (snprintf(d->file, sizeof(d->file), "%s/backing", d->mnt) >=
+	    (int)sizeof(d->file))
+		return -ENAMETOOLONG;
+	ctl = open("/dev/loop-control", O_RDWR | O_CLOEXEC);
+	if (ctl < 0)
+		return -errno;
+	nr = ioctl(ctl, LOOP_CTL_GET_FREE);
+	if (nr < 0) {
+		ret = -errno;
+		goto out;
+	}
+	d->kind = EMB_LOOP;
+	snprintf(d->dev, sizeof(d->dev), "/dev/loop%d", nr);
+	snprintf(line, sizeof(line), "loop\t%s\t%s\t%s\n", d->dev, d->file, d->mnt);
+	ret = journal_note(j, line);
+	if (ret)
+		goto out;
+	ret = mkdir_p(d->mnt, 0700);
+	if (ret)
+		goto out;
+	snprintf(opts, sizeof(opts), "size=%" PRIu64 ",mode=0700", size + (1 << 20));
+	if (mount("fioring", d->mnt, "tmpfs", MS_NOSUID | MS_NODEV, opts) < 0) {
+		ret = -errno;
+		goto out;
+	}
+	ffd = open(d->file, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (ffd < 0 || ftruncate(ffd, size) < 0) {
+		ret = -errno;
+		goto out;
+	}
+	lfd = open(d->dev, O_RDWR | O_CLOEXEC);
+	if (lfd < 0) {
+		ret = -errno;
+		goto out;
+	}
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.fd = ffd;
+	cfg.info.lo_flags = LO_FLAGS_DIRECT_IO;
+	if (ioctl(lfd, LOOP_CONFIGURE, &cfg) < 0) {
+		/* tmpfs has no O_DIRECT on older kernels: buffered then */
+		cfg.info.lo_flags &= ~LO_FLAGS_DIRECT_IO;
+		if (ioctl(lfd, LOOP_CONFIGURE, &cfg) < 0) {
+			ret = -errno;
+			goto out;
+		}
+	}
+	ret = 0;
+out:
+	if (lfd >= 0)
+		close(lfd);
+	if (ffd >= 0)
+		close(ffd);
+	close(ctl);
+	return ret;
+}
+
+int embedded_loop_remove(const char *dev, const char *file, const char *mnt)
+{
+	int fd, ret = 0;
+
+	fd = open(dev, O_RDWR | O_CLOEXEC);
+	if (fd >= 0) {
+		/* ENXIO: not bound (any more) */
+		if (ioctl(fd, LOOP_CLR_FD, 0) < 0 && errno != ENXIO)
+			ret = -errno;
+		close(fd);
+	}
+	unlink(file);
+	if (umount2(mnt, MNT_DETACH) < 0 && errno != EINVAL && errno != ENOENT &&
+	    !ret)
+		ret = -errno;
+	if (rmdir(mnt) < 0 && errno != ENOENT && !ret)
+		ret = -errno;
+	return ret;
+}
+
+int embedded_make(struct journal *j, enum embedded_kind kind, uint64_t size,
+		  struct embedded_dev *d)
+{
+	int ret = -ENODEV;
+
+	memset(d, 0, sizeof(*d));
+	d->zram_id = -1;
+	if (kind == EMB_AUTO || kind == EMB_ZRAM) {
+		ret = zram_make(j, size, d);
+		if (!ret || kind == EMB_ZRAM)
+			return ret;
+		if (d->kind == EMB_ZRAM)
+			embedded_zram_remove(d->zram_id);
+		memset(d, 0, sizeof(*d));
+		d->zram_id = -1;
+	}
+	return loop_make(j, size, d);
+}
+
+int embedded_remove(struct embedded_dev *d)
+{
+	if (d->kind == EMB_ZRAM)
+		return embedded_zram_remove(d->zram_id);
+	if (d->kind == EMB_LOOP)
+		return embedded_loop_remove(d->dev, d->file, d->mnt);
+	return 0;
+}

@@ -1,0 +1,38 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * target.h: what the harness knows about a device it sweeps: the node fio
+ * opens, the block disk behind it (its queue knobs and diskstats name), its
+ * model, its hidden per-path NVMe disks, its slaves, and the multipath
+ * subsystem's iopolicy attribute when there is one.
+ */
+#ifndef FIORING_TARGET_H
+#define FIORING_TARGET_H
+
+#include <stdbool.h>
+
+#include "kernel/diskstats.h"
+
+#define TARGET_MAX_PATHS	8
+#define TARGET_MAX_SLAVES	8
+
+struct target {
+	char dev[4096];		/* what fio opens */
+	char disk[DISK_NAME_LEN];	/* whole disk: queue/ lives here */
+	char stat_name[DISK_NAME_LEN];	/* diskstats line (partition or disk) */
+	char model[128];
+	bool is_char;		/* NVMe generic char device /dev/ngXnY */
+	bool embedded;
+	bool remote;		/* on fio servers (--client): nothing read here */
+	char iopolicy_path[4096];	/* empty unless native NVMe multipath */
+	int nr_paths;
+	char paths[TARGET_MAX_PATHS][DISK_NAME_LEN];
+	int nr_slaves;
+	char slaves[TARGET_MAX_SLAVES][DISK_NAME_LEN];
+};
+
+int target_resolve(const char *dev, struct target *t);
+int target_stat_names(const struct target *t, const char **names, int max);
+int target_queue_path(const struct target *t, const char *attr, char *buf,
+		      size_t len);
+
+#endif

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * fileio.c: the harness' file helpers.  sysfs attributes are read and
+ * written whole with one system call each, as the kernel expects, and
+ * trailing newlines are trimmed so values compare as plain strings.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "lib/fileio.h"
+
+void str_trim(char *s)
+{
+	size_t n = strlen(s);
+
+	while (n && (s[n - 1] == '\n' || s[n - 1] == ' ' || s[n - 1] == '\t'))
+		s[--n] = '\0';
+}
+
+int file_read_line(const char *path, char *buf, size_t len)
+{
+	ssize_t n;
+	int fd, ret = 0;
+
+	if (!len)
+		return -EINVAL;
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = read(fd, buf, len - 1);
+	if (n < 0) {
+		ret = -errno;
+		n = 0;
+	}
+	buf[n] = '\0';
+	/* only the first line: sysfs attributes are one line */
+	buf[strcspn(buf, "\n")] = '\0';
+	str_trim(buf);
+	close(fd);
+	return ret;
+}
+
+int file_write_str(const char *path, const char *val)
+{
+	size_t len = strlen(val);
+	ssize_t n;
+	int fd, ret = 0;
+
+	/* O_TRUNC as the shell's > does: harmless on sysfs, right on files */
+	fd = open(path, O_WRONLY | O_TRUNC | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	n = write(fd, val, len);
+	if (n < 0)
+		ret = -errno;
+	else if ((size_t)n != len)
+		ret = -EIO;
+	if (close(fd) < 0 && !ret)
+		ret = -errno;
+	return ret;
+}
+
+int file_read_all(const char *path, char **bufp, size_t *lenp)
+{
+	size_t cap = 65536, len = 0;
+	char *buf, *nbuf;
+	ssize_t n;
+	int fd, ret = 0;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	buf = malloc(cap + 1);
+	if (!buf) {
+		close(fd);
+		return -ENOMEM;
+	}
+	for (;;) {
+		if (len == cap) {
+			nbuf = realloc(buf, 2 * cap + 1);
+			if (!nbuf) {
+				ret = -ENOMEM;
+				goto err;
+			}
+			buf = nbuf;
+			cap *= 2;
+		}
+		n = read(fd, buf + len, cap - len);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			ret = -errno;
+			goto err;
+		}
+		if (!n)
+			break;
+		len += n;
+	}
+	buf[len] = '\0';
+	close(fd);
+	*bufp = buf;
+	if (lenp)
+		*lenp = len;
+	return 0;
+err:
+	free(buf);
+	close(fd);
+	return ret;
+}
+
+int mkdir_p(const char *path, unsigned int mode)
+{
+	char tmp[PATH_MAX];
+	char *p;
+
+	if (snprintf(tmp, sizeof(tmp), "%s", path) >= (int)sizeof(tmp))
+		return -ENAMETOOLONG;
+	for (p = tmp + 1; *p; p++) {
+		if (*p != '/')
+			continue;
+		*p = '\0';
+		if (mkdir(tmp, mode) < 0 && errno != EEXIST)
+			return -errno;
+		*p = '/';
+	}
+	if (mkdir(tmp, mode) < 0 && errno != EEXIST)
+		return -errno;
+	return 0;
+}
+
+static uint64_t clock_ns(clockid_t id)
+{
+	struct timespec ts;
+
+	clock_gettime(id, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
+}
+
+uint64_t now_ns(void)
+{
+	return clock_ns(CLOCK_MONOTONIC);
+}
+
+/* the clock /proc/uptime shows, which is what iostat measures intervals by */
+uint64_t boottime_ns(void)
+{
+	return clock_ns(CLOCK_BOOTTIME);
+}
+
+/* copies src into dst of len bytes, cutting it short if need be */
+void str_copy(char *dst, size_t len, const char *src)
+{
+	size_t n = strlen(src);
+
+	if (!len)
+		return;
+	if (n >= len)
+		n = len - 1;
+	memcpy(dst, src, n);
+	dst[n] = '\0';
+}

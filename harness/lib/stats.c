@@ -1,0 +1,366 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * stats.c: the statistics behind report and gate.  Benchmarks on a shared
+ * machine are noisy and not normal, so comparisons use medians, a bootstrap
+ * interval (no distribution assumed) and a rank test.  The bootstrap uses
+ * its own seeded PRNG (splitmix64) rather than rand(), so the same results
+ * give the same interval on every machine and libc.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/stats.h"
+
+void stats_rng_seed(struct stats_rng *rng, uint64_t seed)
+{
+	rng->state = seed;
+}
+
+uint64_t stats_rng_next(struct stats_rng *rng)
+{
+	uint64_t z = (rng->state += 0x9e3779b97f4a7c15ULL);
+
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+	return z ^ (z >> 31);
+}
+
+size_t stats_rng_below(struct stats_rng *rng, size_t n)
+{
+	/* multiply-shift: the bias for n this small is below 2^-50 */
+	return (size_t)(((unsigned __int128)stats_rng_next(rng) * n) >> 64);
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return (x > y) - (x < y);
+}
+
+double stats_quantile_sorted(const double *sorted, size_t n, double q)
+{
+	double pos, frac;
+	size_t i;
+
+	if (!n)
+		return NAN;
+	pos = q * (double)(n - 1);
+	i = (size_t)pos;
+	if (i >= n - 1)
+		return sorted[n - 1];
+	frac = pos - (double)i;
+	return sorted[i] + frac * (sorted[i + 1] - sorted[i]);
+}
+
+/* median of buf[0..n), which it sorts */
+static double median_inplace(double *buf, size_t n)
+{
+	qsort(buf, n, sizeof(*buf), cmp_double);
+	return stats_quantile_sorted(buf, n, 0.5);
+}
+
+double stats_median(const double *x, size_t n)
+{
+	double *buf, m;
+
+	if (!n)
+		return NAN;
+	buf = malloc(n * sizeof(*buf));
+	if (!buf)
+		return NAN;
+	memcpy(buf, x, n * sizeof(*buf));
+	m = median_inplace(buf, n);
+	free(buf);
+	return m;
+}
+
+double stats_mean(const double *x, size_t n)
+{
+	double sum = 0;
+	size_t i;
+
+	if (!n)
+		return NAN;
+	for (i = 0; i < n; i++)
+		sum += x[i];
+	return sum / (double)n;
+}
+
+double stats_cv(const double *x, size_t n)
+{
+	double mean, ss = 0;
+	size_t i;
+
+	if (n < 2)
+		return NAN;
+	mean = stats_mean(x, n);
+	if (mean == 0)
+		return NAN;
+	for (i = 0; i < n; i++)
+		ss += (x[i] - mean) * (x[i] - mean);
+	return sqrt(ss / (double)(n - 1)) / fabs(mean);
+}
+
+/* the central level-interval of the bootstrap replicates, which it sorts */
+static void percentile_interval(double *boot, unsigned int iters, double level,
+				double *lo, double *hi)
+{
+	qsort(boot, iters, sizeof(*boot), cmp_double);
+	*lo = stats_quantile_sorted(boot, iters, (1 - level) / 2);
+	*hi = stats_quantile_sorted(boot, iters, 1 - (1 - level) / 2);
+}
+
+/* median of a resample with replacement of x[0..n), using buf */
+static double resampled_median(struct stats_rng *rng, const double *x,
+			       size_t n, double *buf)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		buf[i] = x[stats_rng_below(rng, n)];
+	return median_inplace(buf, n);
+}
+
+int stats_ratio_ci(const struct stats_pair *pairs, size_t npairs,
+		   unsigned int iters, double level, uint64_t seed,
+		   double *est, double *lo, double *hi)
+{
+	struct stats_rng rng;
+	double *boot = NULL, *buf = NULL, logsum;
+	size_t i, maxn = 0;
+	unsigned int it;
+	int ret = -EINVAL;
+
+	if (!npairs || !iters || level <= 0 || level >= 1)
+		return -EINVAL;
+	logsum = 0;
+	for (i = 0; i < npairs; i++) {
+		double mb, mc;
+
+		if (!pairs[i].nbase || !pairs[i].ncand)
+			return -EINVAL;
+		mb = stats_median(pairs[i].base, pairs[i].nbase);
+		mc = stats_median(pairs[i].cand, pairs[i].ncand);
+		if (!(mb > 0) || !(mc > 0))
+			return -EINVAL;
+		logsum += log(mc / mb);
+		if (pairs[i].nbase > maxn)
+			maxn = pairs[i].nbase;
+		if (pairs[i].ncand > maxn)
+			maxn = pairs[i].ncand;
+	}
+	*est = exp(logsum / (double)npairs);
+
+	ret = -ENOMEM;
+	boot = malloc(iters * sizeof(*boot));
+	buf = malloc(maxn * sizeof(*buf));
+	if (!boot || !buf)
+		goto out;
+
+	stats_rng_seed(&rng, seed);
+	for (it = 0; it < iters; it++) {
+		logsum = 0;
+		for (i = 0; i < npairs; i++) {
+			double mb, mc;
+
+			mb = resampled_median(&rng, pairs[i].base,
+					      pairs[i].nbase, buf);
+			mc = resampled_median(&rng, pairs[i].cand,
+					      pairs[i].ncand, buf);
+			/* a resample of positive values stays positive */
+			logsum += log(mc / mb);
+		}
+		boot[it] = exp(logsum / (double)npairs);
+	}
+	percentile_interval(boot, iters, level, lo, hi);
+	ret = 0;
+out:
+	free(boot);
+	free(buf);
+	return ret;
+}
+
+int stats_median_ci(const double *x, size_t n, unsigned int iters,
+		    double level, uint64_t seed, double *lo, double *hi)
+{
+	struct stats_rng rng;
+	double *boot = NULL, *buf = NULL;
+	unsigned int it;
+	int ret = -ENOMEM;
+
+	if (!n || !iters || level <= 0 || level >= 1)
+		return -EINVAL;
+	boot = malloc(iters * sizeof(*boot));
+	buf = malloc(n * sizeof(*buf));
+	if (!boot || !buf)
+		goto out;
+	stats_rng_seed(&rng, seed);
+	for (it = 0; it < iters; it++)
+		boot[it] = resampled_median(&rng, x, n, buf);
+	percentile_interval(boot, iters, level, lo, hi);
+	ret = 0;
+out:
+	free(boot);
+	free(buf);
+	return ret;
+}
+
+/*
+ * counts[u] for u in [0, na*nb]: in how many of the C(na+nb, na) orderings
+ * of two tie-free samples U takes the value u.  These are the coefficients
+ * of the Gaussian binomial [na+nb choose na]_q = prod (1 - q^(nb+i)) /
+ * (1 - q^i), i = 1..na, built one factor at a time; every intermediate is
+ * a polynomial with integer coefficients below C(50, 25) < 2^53, so doubles
+ * hold them exactly.
+ */
+static double *mw_exact_counts(size_t na, size_t nb)
+{
+	size_t deg = na * nb + na + nb, i, d;
+	double *c = calloc(deg + 1, sizeof(*c));
+
+	if (!c)
+		return NULL;
+	c[0] = 1;
+	for (i = 1; i <= na; i++) {
+		for (d = deg; d >= nb + i; d--)
+			c[d] -= c[d - (nb + i)];
+		for (d = i; d <= deg; d++)
+			c[d] += c[d - i];
+	}
+	return c;
+}
+
+struct ranked {
+	double v;
+	int from_a;
+};
+
+static int cmp_ranked(const void *x, const void *y)
+{
+	return cmp_double(&((const struct ranked *)x)->v,
+			  &((const struct ranked *)y)->v);
+}
+
+/*
+ * Ranks the pooled samples (ties get their mean rank) and returns a's sum
+ * of ranks and the tie term sum(t^3 - t) over groups of t equal values.
+ */
+static int rank_pooled(const double *a, size_t na, const double *b,
+		       size_t nb, double *ranksum, double *ties)
+{
+	size_t n = na + nb, i, j, k;
+	struct ranked *r = malloc(n * sizeof(*r));
+
+	if (!r)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		r[i].v = i < na ? a[i] : b[i - na];
+		r[i].from_a = i < na;
+	}
+	qsort(r, n, sizeof(*r), cmp_ranked);
+	*ranksum = 0;
+	*ties = 0;
+	for (i = 0; i < n; i = j) {
+		double t, rank;
+
+		for (j = i + 1; j < n && r[j].v == r[i].v; j++)
+			;
+		t = (double)(j - i);
+		rank = (double)(i + 1 + j) / 2;	/* mean of ranks i+1..j */
+		for (k = i; k < j; k++)
+			if (r[k].from_a)
+				*ranksum += rank;
+		*ties += t * t * t - t;
+	}
+	free(r);
+	return 0;
+}
+
+int stats_mann_whitney(const double *a, size_t na, const double *b,
+		       size_t nb, struct stats_mw *res)
+{
+	size_t n = na + nb, i;
+	double ranksum, ties, mu, var;
+	int ret;
+
+	if (!na || !nb)
+		return -EINVAL;
+	ret = rank_pooled(a, na, b, nb, &ranksum, &ties);
+	if (ret)
+		return ret;
+	res->u = ranksum - (double)na * (double)(na + 1) / 2;
+	mu = (double)na * (double)nb / 2;
+
+	if (ties == 0 && na <= STATS_MW_EXACT_MAX && nb <= STATS_MW_EXACT_MAX) {
+		double *c = mw_exact_counts(na, nb), total = 0, tail = 0;
+		double k = fmin(res->u, (double)(na * nb) - res->u);
+
+		if (!c)
+			return -ENOMEM;
+		for (i = 0; i <= na * nb; i++) {
+			total += c[i];
+			if ((double)i <= k)
+				tail += c[i];
+		}
+		free(c);
+		res->p = fmin(1, 2 * tail / total);
+		res->exact = 1;
+		return 0;
+	}
+
+	var = (double)na * (double)nb / 12 *
+	      ((double)(n + 1) - ties / ((double)n * (double)(n - 1)));
+	res->exact = 0;
+	if (var <= 0) {
+		/* every value tied: no evidence of any difference */
+		res->p = 1;
+		return 0;
+	}
+	/* continuity correction, as U moves in steps of 1/2 at most */
+	res->p = erfc(fmax(0, fabs(res->u - mu) - 0.5) / sqrt(var) / M_SQRT2);
+	res->p = fmin(1, res->p);
+	return 0;
+}
+
+size_t stats_mw_min_n(double alpha)
+{
+	double central = 2;	/* C(2n, n) for n = 1 */
+	size_t n = 1;
+
+	/* fully separated samples: two-sided p = 2 / C(2n, n) */
+	while (2 / central >= alpha && n < STATS_MW_EXACT_MAX) {
+		central = central * (double)(2 * n + 1) * (double)(2 * n + 2) /
+			  ((double)(n + 1) * (double)(n + 1));
+		n++;
+	}
+	return n;
+}
+
+int stats_compare(const double *base, size_t nbase, const double *cand,
+		  size_t ncand, struct stats_cmp *cmp)
+{
+	struct stats_pair pair = { base, nbase, cand, ncand };
+	struct stats_mw mw;
+	int ret;
+
+	memset(cmp, 0, sizeof(*cmp));
+	cmp->nbase = nbase;
+	cmp->ncand = ncand;
+	cmp->med_base = stats_median(base, nbase);
+	cmp->med_cand = stats_median(cand, ncand);
+	cmp->cv_base = stats_cv(base, nbase);
+	cmp->cv_cand = stats_cv(cand, ncand);
+	ret = stats_ratio_ci(&pair, 1, STATS_BOOT_ITERS, STATS_LEVEL, STATS_SEED,
+			     &cmp->ratio, &cmp->lo, &cmp->hi);
+	if (ret)
+		return ret;
+	ret = stats_mann_whitney(cand, ncand, base, nbase, &mw);
+	if (ret)
+		return ret;
+	cmp->p = mw.p;
+	cmp->exact = mw.exact;
+	return 0;
+}

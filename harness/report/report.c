@@ -1,0 +1,482 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report.c: `fioring-bench report DIR`, what a person reads after a sweep.
+ * The headline comes first and answers the sweep's questions in one line
+ * each (what iostats costs, libfioring against fio's io_uring, SQPOLL's
+ * effect on clat), with the interval that says how sure it is; tables
+ * and plots follow.  Failed runs are listed and marked, never dropped, so
+ * a figure built on fewer runs than asked for is visible as such.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "cli/commands.h"
+#include "report/report.h"
+#include "report/report_doc.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+"Usage: fioring-bench report [-h] DIR\n"
+"\n"
+"Reads DIR/results.csv of a sweep and writes DIR/report.md, a self-contained\n"
+"DIR/report.html (open it from disk) and the plots as PNG and SVG under\n"
+"DIR/plots/.  Needs gnuplot (Debian package gnuplot-nox).\n"
+"\n"
+"Example:\n"
+"  fioring-bench run --out out && fioring-bench report out\n");
+}
+
+/* Distinct values of a column over the rows, ", "-joined. */
+static void values_of(const struct report *rep, const char *col, char *buf,
+		      size_t len)
+{
+	size_t r, used = 0;
+
+	*buf = '\0';
+	for (r = 0; r < rep->res.nrows; r++) {
+		const char *v = results_get(&rep->res, r, col);
+		size_t k;
+
+		if (!*v)
+			continue;
+		for (k = 0; k < r && strcmp(results_get(&rep->res, k, col), v); k++)
+			;
+		if (k < r)
+			continue;	/* seen before */
+		snprintf(buf + used, len - used, "%s%s", used ? ", " : "", v);
+		used = strlen(buf);
+	}
+	if (!*buf)
+		snprintf(buf, len, "?");
+}
+
+/* A string member of a JSON object, "" when absent. */
+static const char *jstr(struct json_object *obj, const char *key)
+{
+	struct json_object *v;
+
+	return json_object_object_get_ex(obj, key, &v) &&
+	       json_object_is_type(v, json_type_string) ? json_object_get_string(v) : "";
+}
+
+/* How the sweep was made, from DIR/meta.json when the harness wrote one. */
+static void sweep_para(const struct report *rep, struct report_doc *doc)
+{
+	char path[PATH_MAX];
+	struct json_object *meta;
+	int n;
+
+	n = snprintf(path, sizeof(path), "%s/meta.json", rep->dir);
+	if (n < 0 || (size_t)n >= sizeof(path))
+		return;
+	meta = json_object_from_file(path);
+	if (!meta)
+		return;
+	doc_para(doc, "Sweep started %s on host %s%s%s. Command: %s",
+		 jstr(meta, "started"), jstr(meta, "host"),
+		 *jstr(meta, "embedded") ? ", embedded device " : "",
+		 jstr(meta, "embedded"), jstr(meta, "command"));
+	json_object_put(meta);
+}
+
+static void say(struct report_doc *doc, const char *text)
+{
+	doc_headline(doc, "%s", text);
+	printf("  %s\n", text);
+}
+
+/* "costs 7.9% IOPS [5.1, 10.4]" from a ratio and its interval */
+static void cost_text(const struct report_cmp *cmp, char *buf, size_t len)
+{
+	double cost = 100 * (1 - cmp->ratio);
+
+	snprintf(buf, len, "costs %.1f%% IOPS [%.1f, %.1f]%s", cost,
+		 100 * (1 - cmp->hi), 100 * (1 - cmp->lo),
+		 cmp->lo <= 1 && cmp->hi >= 1 ? " (interval includes 0: no measurable cost)" : "");
+}
+
+static int headline_iostats(const struct report *rep, struct report_doc *doc,
+			    const char *val, const char *where)
+{
+	struct report_cmp cmp;
+	char text[512], cost[160], eff[32] = "";
+	size_t r;
+	int ret;
+
+	ret = report_compare(rep, "iostats_req", "0", val, "iops", NULL, NULL, &cmp);
+	if (ret)
+		return ret;
+	for (r = 0; r < rep->res.nrows; r++)
+		if (!strcmp(results_get(&rep->res, r, "iostats_req"), val))
+			snprintf(eff, sizeof(eff), "%s", results_get(&rep->res, r, "iostats_eff"));
+	if (cmp.have_ratio) {
+		cost_text(&cmp, cost, sizeof(cost));
+		if (*eff && strcmp(eff, val))
+			snprintf(text, sizeof(text),
+				 "iostats=%s (the kernel read back %s: this mode does not exist here) %s on %s; geometric mean over %zu settings, 95%% CI",
+				 val, eff, cost, where, cmp.npairs);
+		else
+			snprintf(text, sizeof(text),
+				 "iostats=%s %s on %s; geometric mean over %zu settings, 95%% CI",
+				 val, cost, where, cmp.npairs);
+		say(doc, text);
+	}
+	report_cmp_free(&cmp);
+	return 0;
+}
+
+static int headline_engine(const struct report *rep, struct report_doc *doc,
+			   const char *where)
+{
+	struct report_cmp cmp;
+	char text[512];
+	int ret;
+
+	ret = report_compare(rep, "engine", "io_uring", "fioring", "iops", NULL, NULL, &cmp);
+	if (ret)
+		return ret;
+	if (cmp.have_ratio) {
+		snprintf(text, sizeof(text),
+			 "libfioring vs fio's io_uring: IOPS ratio %.3f [%.3f, %.3f] on %s; geometric mean over %zu settings, 95%% CI",
+			 cmp.ratio, cmp.lo, cmp.hi, where, cmp.npairs);
+		say(doc, text);
+	}
+	report_cmp_free(&cmp);
+	return 0;
+}
+
+/*
+ * Two lines per engine: lat (prep to completion) spans the same in both
+ * modes, so it says what SQPOLL changed; clat is what fio reports, which
+ * fio 3.33's own engine gets wrong under SQPOLL (#1484).
+ */
+static int headline_sqpoll(const struct report *rep, struct report_doc *doc)
+{
+	const char *engines[] = { "fioring", "io_uring" };
+	const char *metrics[] = { "lat_mean_us", REPORT_CLAT_P50 };
+	const char *names[] = { "lat mean", "clat p50" };
+	char text[512];
+	size_t i, m;
+	int ret;
+
+	for (i = 0; i < 2; i++) {
+		for (m = 0; m < 2; m++) {
+			struct report_cmp cmp;
+
+			ret = report_compare(rep, "sqpoll", "0", "1", metrics[m],
+					     "engine", engines[i], &cmp);
+			if (ret)
+				return ret;
+			if (cmp.have_ratio) {
+				snprintf(text, sizeof(text),
+					 "SQPOLL on %s: %s x%.3g [%.3g, %.3g] against SQPOLL off%s",
+					 engines[i], names[m], cmp.ratio, cmp.lo, cmp.hi,
+					 m && cmp.ratio > 100 ? " (clat in seconds: fio 3.33's io_uring SQPOLL issue-time bug, fio #1484)" : "");
+				say(doc, text);
+			}
+			report_cmp_free(&cmp);
+		}
+	}
+	return 0;
+}
+
+static void headline_runs(const struct report *rep, struct report_doc *doc)
+{
+	size_t r, failed = 0, flagged = 0;
+	char text[256];
+
+	for (r = 0; r < rep->res.nrows; r++) {
+		failed += !results_row_ok(&rep->res, r);
+		flagged += !!*results_get(&rep->res, r, "ks_flags");
+	}
+	if (failed) {
+		snprintf(text, sizeof(text),
+			 "%zu of %zu runs FAILED: marked in the tables below; figures use the ok runs only",
+			 failed, rep->res.nrows);
+		say(doc, text);
+	}
+	if (flagged) {
+		snprintf(text, sizeof(text),
+			 "kernel statistics disagree with fio's in %zu of %zu runs (ks_flags column)",
+			 flagged, rep->res.nrows);
+		say(doc, text);
+	}
+}
+
+static void fmt(char *buf, size_t len, const char *f, double v)
+{
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, f, v);
+}
+
+static void cells_table(const struct report *rep, struct report_doc *doc)
+{
+	static const char *const heads[] = {
+		"setting", "runs ok/failed", "IOPS median", "95% CI", "CV %",
+		"clat p50 us", "p99 us", "p99.9 us", "await ms", "%util",
+		"fio busy %", "flags"
+	};
+	char b[11][64];
+	size_t i;
+
+	doc_heading(doc, 2, "Cells");
+	doc_para(doc, "One row per setting; figures are medians over the setting's ok runs (clat of reads where the job reads, else of writes).");
+	doc_table(doc, 12, heads);
+	for (i = 0; i < rep->ncells; i++) {
+		const struct report_cell *c = &rep->rcs[i];
+		const char *row[12];
+
+		snprintf(b[0], sizeof(b[0]), "%zu/%zu", c->nok, c->nfailed);
+		fmt(b[1], sizeof(b[1]), "%.0f", c->iops);
+		if (isnan(c->iops_lo))
+			snprintf(b[2], sizeof(b[2]), "-");
+		else
+			snprintf(b[2], sizeof(b[2]), "[%.0f, %.0f]", c->iops_lo, c->iops_hi);
+		fmt(b[3], sizeof(b[3]), "%.1f", 100 * c->iops_cv);
+		fmt(b[4], sizeof(b[4]), "%.1f", c->clat_p50);
+		fmt(b[5], sizeof(b[5]), "%.1f", c->clat_p99);
+		fmt(b[6], sizeof(b[6]), "%.1f", c->clat_p999);
+		fmt(b[7], sizeof(b[7]), "%.4f", c->await_ms);
+		fmt(b[8], sizeof(b[8]), "%.1f", c->util_pct);
+		fmt(b[9], sizeof(b[9]), "%.1f", c->busy_pct);
+		row[0] = c->label;
+		for (int k = 0; k < 10; k++)
+			row[k + 1] = b[k];
+		row[11] = c->flags;
+		doc_row(doc, c->nfailed > 0, row);
+	}
+	doc_table_end(doc);
+}
+
+static int compare_table(const struct report *rep, struct report_doc *doc,
+			 const char *title, const char *col, const char *base,
+			 const char *cand, const char *metric)
+{
+	static const char *const heads[] = {
+		"setting", "base median", "new median", "ratio", "95% CI",
+		"U test p", "runs"
+	};
+	struct report_cmp cmp;
+	char b[6][64], lab[256];
+	size_t i;
+	int ret;
+
+	ret = report_compare(rep, col, base, cand, metric, NULL, NULL, &cmp);
+	if (ret || !cmp.npairs) {
+		report_cmp_free(&cmp);
+		return ret;
+	}
+	doc_heading(doc, 3, title);
+	doc_table(doc, 7, heads);
+	for (i = 0; i < cmp.npairs; i++) {
+		const struct report_pair *p = &cmp.pairs[i];
+		const char *row[7];
+
+		report_label(rep, p->cand, col, lab, sizeof(lab));
+		if (p->ok) {
+			fmt(b[0], sizeof(b[0]), p->cmp.med_base >= 1000 ? "%.0f" : "%.4g",
+			    p->cmp.med_base);
+			fmt(b[1], sizeof(b[1]), p->cmp.med_cand >= 1000 ? "%.0f" : "%.4g",
+			    p->cmp.med_cand);
+			snprintf(b[2], sizeof(b[2]), "%.4g", p->cmp.ratio);
+			snprintf(b[3], sizeof(b[3]), "[%.4g, %.4g]", p->cmp.lo, p->cmp.hi);
+			snprintf(b[4], sizeof(b[4]), "%.2g", p->cmp.p);
+		} else {
+			for (int k = 0; k < 5; k++)
+				snprintf(b[k], sizeof(b[k]), "-");
+		}
+		snprintf(b[5], sizeof(b[5]), "%zu/%zu", p->base->nok, p->cand->nok);
+		row[0] = lab;
+		for (int k = 0; k < 6; k++)
+			row[k + 1] = b[k];
+		doc_row(doc, p->base->nfailed + p->cand->nfailed > 0, row);
+	}
+	doc_table_end(doc);
+	report_cmp_free(&cmp);
+	return 0;
+}
+
+static void failed_table(const struct report *rep, struct report_doc *doc)
+{
+	static const char *const heads[] = { "run", "cell", "repeat", "error" };
+	size_t r;
+	int any = 0;
+
+	for (r = 0; r < rep->res.nrows; r++) {
+		const char *row[4];
+
+		if (results_row_ok(&rep->res, r))
+			continue;
+		if (!any) {
+			doc_heading(doc, 2, "Failed runs");
+			doc_table(doc, 4, heads);
+			any = 1;
+		}
+		row[0] = results_get(&rep->res, r, "run");
+		row[1] = results_get(&rep->res, r, "cell");
+		row[2] = results_get(&rep->res, r, "repeat");
+		row[3] = *results_get(&rep->res, r, "error") ?
+			 results_get(&rep->res, r, "error") : "(no message)";
+		doc_row(doc, 1, row);
+	}
+	if (any)
+		doc_table_end(doc);
+}
+
+static int write_doc(struct report *rep, const struct report_plot *plots,
+		     size_t nplots)
+{
+	struct report_doc doc;
+	char where[320], kernel[128], fio[128], model[128], tmp[128];
+	size_t i;
+	int ret;
+
+	ret = doc_open(&doc, rep->dir, "fioring sweep report");
+	if (ret)
+		return ret;
+	values_of(rep, "target", tmp, sizeof(tmp));
+	values_of(rep, "kernel", kernel, sizeof(kernel));
+	values_of(rep, "fio_version", fio, sizeof(fio));
+	values_of(rep, "device_model", model, sizeof(model));
+	snprintf(where, sizeof(where), "%s, kernel %s", tmp, kernel);
+
+	printf("report: headline\n");
+	doc_heading(&doc, 2, "Headline");
+	if ((ret = headline_iostats(rep, &doc, "1", where)) ||
+	    (ret = headline_iostats(rep, &doc, "2", where)) ||
+	    (ret = headline_engine(rep, &doc, where)) ||
+	    (ret = headline_sqpoll(rep, &doc)))
+		goto out;
+	report_prio_headline(rep, &doc);
+	headline_runs(rep, &doc);
+	doc_para(&doc, "Ratios are of medians over repeated runs; intervals are 95%% percentile bootstrap intervals (fixed seed, reproducible); p-values are two-sided Mann-Whitney U tests.");
+
+	doc_heading(&doc, 2, "Setup");
+	doc_para(&doc, "Results: %s (%zu runs in %zu cells). Targets: %s (%s). Kernel: %s. fio: %s.",
+		 rep->res.path, rep->res.nrows, rep->ncells, tmp, model, kernel, fio);
+	sweep_para(rep, &doc);
+
+	cells_table(rep, &doc);
+	report_hosts_table(rep, &doc);
+
+	doc_heading(&doc, 2, "Comparisons");
+	if ((ret = compare_table(rep, &doc, "iostats=1 against iostats=0 (IOPS)",
+				 "iostats_req", "0", "1", "iops")) ||
+	    (ret = compare_table(rep, &doc, "iostats=2 against iostats=0 (IOPS)",
+				 "iostats_req", "0", "2", "iops")) ||
+	    (ret = compare_table(rep, &doc, "libfioring against fio's io_uring (IOPS)",
+				 "engine", "io_uring", "fioring", "iops")) ||
+	    (ret = compare_table(rep, &doc, "SQPOLL on against off (clat p50, us)",
+				 "sqpoll", "0", "1", REPORT_CLAT_P50)))
+		goto out;
+
+	failed_table(rep, &doc);
+
+	doc_heading(&doc, 2, "Plots");
+	if (!nplots)
+		doc_para(&doc, "No plots: no run of this sweep has the figures they need.");
+	for (i = 0; i < nplots; i++) {
+		ret = doc_image(&doc, plots[i].name, plots[i].caption);
+		if (ret) {
+			fprintf(stderr, "report: cannot embed plots/%s.png: %s\n",
+				plots[i].name, strerror(-ret));
+			goto out;
+		}
+	}
+	if (*rep->paths_note)
+		doc_para(&doc, "Per-path statistics not shown for some runs: %s",
+			 rep->paths_note);
+out:
+	i = doc_close(&doc);
+	return ret ? ret : (int)i;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	static const struct option opts[] = {
+		{ "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 }
+	};
+	static const char *const need[] = {
+		"iops", "engine", "target", "kernel", "sqpoll", "iostats_req", NULL
+	};
+	struct report rep;
+	struct report_plot plots[8];
+	size_t nplots = 0;
+	int c, ret, status = 1;
+
+	memset(&rep, 0, sizeof(rep));
+	optind = 0;
+	while ((c = getopt_long(argc, argv, "h", opts, NULL)) != -1) {
+		if (c == 'h') {
+			usage(stdout);
+			return 0;
+		}
+		usage(stderr);
+		return 2;
+	}
+	if (optind != argc - 1) {
+		fprintf(stderr, "report: need exactly one result directory (see --help)\n");
+		return 2;
+	}
+	rep.dir = argv[optind];
+
+	ret = report_find_gnuplot(&rep);
+	if (ret == -ENOENT) {
+		fprintf(stderr, "report: gnuplot not found%s: install Debian's gnuplot-nox (apt-get install gnuplot-nox)\n",
+			getenv("GNUPLOT") ? " at $GNUPLOT" : " in PATH");
+		return 1;
+	}
+	if (ret) {
+		fprintf(stderr, "report: no gnuplot scripts in %s (set FIORING_PLOTS)\n",
+			rep.scripts);
+		return 1;
+	}
+	ret = results_read(rep.dir, &rep.res);
+	if (!ret)
+		ret = results_require(&rep.res, need);
+	if (ret) {
+		fprintf(stderr, "report: %s\n", rep.res.err);
+		results_free(&rep.res);
+		return 1;
+	}
+	ret = results_cells(&rep.res, &rep.cells, &rep.ncells);
+	if (!ret)
+		ret = report_summarise(&rep);
+	if (ret) {
+		fprintf(stderr, "report: %s\n", strerror(-ret));
+		goto out;
+	}
+	snprintf(rep.plotdir, sizeof(rep.plotdir), "%.*s/plots",
+		 (int)(sizeof(rep.plotdir) - 8), rep.dir);
+	ret = report_plots(&rep, plots, &nplots);
+	if (ret) {
+		if (ret != -EIO && ret != -EINVAL)
+			fprintf(stderr, "report: writing plots in %s: %s\n",
+				rep.plotdir, strerror(-ret));
+		goto out;
+	}
+	ret = write_doc(&rep, plots, nplots);
+	if (ret) {
+		fprintf(stderr, "report: writing the report in %s: %s\n", rep.dir,
+			strerror(-ret));
+		goto out;
+	}
+	printf("report: %s/report.html (and report.md, %zu plots in %s)\n",
+	       rep.dir, nplots, rep.plotdir);
+	status = 0;
+out:
+	free(rep.rcs);
+	results_cells_free(rep.cells, rep.ncells);
+	results_free(&rep.res);
+	return status;
+}

@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * report.h: what the files of `fioring-bench report` share: the sweep as
+ * read, a summary per cell, and the comparisons between cells that differ
+ * in one setting (iostats, engine, SQPOLL).
+ */
+#ifndef FIORING_REPORT_H
+#define FIORING_REPORT_H
+
+#include <limits.h>
+#include <stddef.h>
+
+#include "results/results_read.h"
+#include "lib/stats.h"
+
+/* A cell summarised over its ok runs; NAN where nothing was measured. */
+struct report_cell {
+	const struct results_cell *rc;
+	size_t nok, nfailed;
+	double iops, iops_lo, iops_hi, iops_cv;
+	double clat_mean, clat_p50, clat_p99, clat_p999;	/* us */
+	double await_ms, util_pct, busy_pct;
+	char flags[128];	/* union of the runs' ks_flags */
+	char label[256];	/* the settings that vary across the sweep */
+};
+
+/* Two cells that differ only in the setting compared. */
+struct report_pair {
+	const struct report_cell *base, *cand;
+	struct stats_cmp cmp;
+	int ok;			/* cmp is valid */
+};
+
+/* All pairs for one setting, base value against candidate value. */
+struct report_cmp {
+	const char *col;
+	char base_val[32], cand_val[32];
+	struct report_pair *pairs;
+	size_t npairs;
+	double ratio, lo, hi;	/* geometric mean over the valid pairs */
+	int have_ratio;
+};
+
+struct report {
+	const char *dir;
+	struct results res;
+	struct results_cell *cells;
+	size_t ncells;
+	struct report_cell *rcs;
+	const char *gnuplot;
+	char scripts[PATH_MAX];	/* the directory of the gnuplot scripts */
+	char plotdir[PATH_MAX];	/* DIR/plots */
+	char paths_note[512];	/* why per-path stats are not shown */
+};
+
+/* The setting columns that take more than one value in the sweep. */
+/* report_cells.c: fills rep->rcs; 0 or -errno. */
+int report_summarise(struct report *rep);
+
+int report_col_varies(const struct report *rep, const char *col);
+/* The cell's varying settings, without `except` (NULL: all). */
+void report_label(const struct report *rep, const struct report_cell *c,
+		  const char *except, char *buf, size_t len);
+/* First row of a cell, for its settings. */
+size_t report_row(const struct report_cell *c);
+/*
+ * Cells that differ only in col, base value against cand value, compared
+ * on metric (a results.csv column); with fcol, only cells whose fcol is fval.
+ */
+int report_compare(const struct report *rep, const char *col,
+		   const char *base_val, const char *cand_val,
+		   const char *metric, const char *fcol, const char *fval,
+		   struct report_cmp *out);
+void report_cmp_free(struct report_cmp *cmp);
+/* As a metric: clat p50 of reads where the cells read, else of writes. */
+#define REPORT_CLAT_P50 "*clat_p50_us"
+
+/* report_plot.c: data files and gnuplot runs; 0 or -errno. */
+int report_find_gnuplot(struct report *rep);
+struct report_plot {
+	const char *name;	/* plots/NAME.png and .svg */
+	const char *caption;
+};
+/* Writes the plots that apply, lists them in plots[] (room for 8). */
+int report_plots(struct report *rep, struct report_plot *plots, size_t *nplots);
+
+/* report_hosts.c: a row per fio server of a --client sweep. */
+struct report_doc;
+void report_hosts_table(const struct report *rep, struct report_doc *doc);
+
+/* report_prio.c: per-priority clat of the cells that mixed priorities. */
+void report_prio_headline(const struct report *rep, struct report_doc *doc);
+int report_prio_data(const struct report *rep, const char *datfile,
+		     size_t *points);
+
+/* report_paths.c: per-path data from the runs' path_stats files. */
+int report_paths_data(const struct report *rep, const char *datfile,
+		      size_t *npaths, char *why, size_t len);
+
+#endif

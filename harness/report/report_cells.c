@@ -1,0 +1,279 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report_cells.c: turns a sweep's runs into what a report shows: one
+ * summary per cell (medians over the ok runs, never means, since single
+ * runs swing by tens of percent here) and comparisons between cells that
+ * differ in one setting, pooled as a geometric mean of ratios with a
+ * stratified bootstrap interval.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report/report.h"
+
+size_t report_row(const struct report_cell *c)
+{
+	return c->rc->rows[0];
+}
+
+int report_col_varies(const struct report *rep, const char *col)
+{
+	const char *first;
+	size_t r;
+
+	if (!rep->res.nrows)
+		return 0;
+	first = results_get(&rep->res, 0, col);
+	for (r = 1; r < rep->res.nrows; r++)
+		if (strcmp(first, results_get(&rep->res, r, col)))
+			return 1;
+	return 0;
+}
+
+/* how a label shows a setting: "sq1", "iostats0", "randread-qd32" */
+static const char *label_prefix(const char *col)
+{
+	static const char *const prefixes[][2] = {
+		{ "sqpoll", "sq" }, { "iostats_req", "iostats" },
+		{ "iodepth", "qd" }, { "iopolicy_req", "iopolicy=" },
+		{ "ioprio", "prio=" }, { "scheduler", "sched=" }, { "host", "host=" },
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
+		if (!strcmp(col, prefixes[i][0]))
+			return prefixes[i][1];
+	return "";
+}
+
+void report_label(const struct report *rep, const struct report_cell *c,
+		  const char *except, char *buf, size_t len)
+{
+	const char *const *col;
+	size_t used = 0;
+
+	*buf = '\0';
+	for (col = results_setting_cols; *col; col++) {
+		const char *v = results_get(&rep->res, report_row(c), *col);
+		int n;
+
+		if ((except && !strcmp(*col, except)) || !report_col_varies(rep, *col))
+			continue;
+		n = snprintf(buf + used, len - used, "%s%s%s", used ? " " : "",
+			     label_prefix(*col), v);
+		if (n < 0 || (size_t)n >= len - used)
+			break;
+		used += (size_t)n;
+	}
+	/* nothing varies: engine and job are short and say enough */
+	if (!*buf)
+		snprintf(buf, len, "%s %s", results_get(&rep->res, report_row(c), "engine"),
+			 results_get(&rep->res, report_row(c), "job"));
+}
+
+/* Median of a column over a cell's ok runs; NAN when none has it. */
+static double cell_median(const struct report *rep, const struct results_cell *rc,
+			  const char *col, double *vals)
+{
+	size_t n = results_cell_values(&rep->res, rc, col, vals);
+
+	return n ? stats_median(vals, n) : NAN;
+}
+
+static void add_flags(char *flags, size_t len, const char *list)
+{
+	char buf[256], *tok, *save;
+
+	snprintf(buf, sizeof(buf), "%s", list);
+	for (tok = strtok_r(buf, ";", &save); tok; tok = strtok_r(NULL, ";", &save)) {
+		if (strstr(flags, tok))
+			continue;
+		if (*flags)
+			strncat(flags, ";", len - strlen(flags) - 1);
+		strncat(flags, tok, len - strlen(flags) - 1);
+	}
+}
+
+/* Reads only: which direction's clat columns this cell has */
+static const char *clat_dir(const struct report *rep, const struct results_cell *rc,
+			    double *vals)
+{
+	return results_cell_values(&rep->res, rc, "read_clat_p50_us", vals) ?
+	       "read" : "write";
+}
+
+static int summarise(const struct report *rep, struct report_cell *c)
+{
+	const struct results_cell *rc = c->rc;
+	double *v = malloc(rc->nrows * sizeof(*v));
+	char col[64];
+	const char *dir;
+	size_t i, n;
+
+	if (!v)
+		return -ENOMEM;
+	for (i = 0; i < rc->nrows; i++) {
+		if (results_row_ok(&rep->res, rc->rows[i]))
+			c->nok++;
+		else
+			c->nfailed++;
+		add_flags(c->flags, sizeof(c->flags),
+			  results_get(&rep->res, rc->rows[i], "ks_flags"));
+	}
+	n = results_cell_values(&rep->res, rc, "iops", v);
+	c->iops = c->iops_lo = c->iops_hi = c->iops_cv = NAN;
+	if (n) {
+		c->iops = stats_median(v, n);
+		c->iops_cv = stats_cv(v, n);
+		stats_median_ci(v, n, STATS_BOOT_ITERS, STATS_LEVEL, STATS_SEED,
+				&c->iops_lo, &c->iops_hi);
+	}
+	dir = clat_dir(rep, rc, v);
+	snprintf(col, sizeof(col), "%s_clat_mean_us", dir);
+	c->clat_mean = cell_median(rep, rc, col, v);
+	snprintf(col, sizeof(col), "%s_clat_p50_us", dir);
+	c->clat_p50 = cell_median(rep, rc, col, v);
+	snprintf(col, sizeof(col), "%s_clat_p99_us", dir);
+	c->clat_p99 = cell_median(rep, rc, col, v);
+	snprintf(col, sizeof(col), "%s_clat_p999_us", dir);
+	c->clat_p999 = cell_median(rep, rc, col, v);
+	c->await_ms = cell_median(rep, rc, !strcmp(dir, "read") ?
+				  "ks_r_await_ms" : "ks_w_await_ms", v);
+	c->util_pct = cell_median(rep, rc, "ks_util_pct", v);
+	c->busy_pct = cell_median(rep, rc, "fio_busy_pct", v);
+	free(v);
+	return 0;
+}
+
+int report_summarise(struct report *rep)
+{
+	size_t i;
+	int ret;
+
+	rep->rcs = calloc(rep->ncells ? rep->ncells : 1, sizeof(*rep->rcs));
+	if (!rep->rcs)
+		return -ENOMEM;
+	for (i = 0; i < rep->ncells; i++) {
+		rep->rcs[i].rc = &rep->cells[i];
+		ret = summarise(rep, &rep->rcs[i]);
+		if (ret)
+			return ret;
+		report_label(rep, &rep->rcs[i], NULL, rep->rcs[i].label,
+			     sizeof(rep->rcs[i].label));
+	}
+	return 0;
+}
+
+static const struct report_cell *partner(const struct report *rep,
+					 const struct report_cell *c,
+					 const char *col, const char *val)
+{
+	const struct report_cell *found = NULL;
+	char *key = results_cell_key(&rep->res, report_row(c), col);
+	size_t i;
+
+	for (i = 0; key && i < rep->ncells && !found; i++) {
+		const struct report_cell *o = &rep->rcs[i];
+		char *k;
+
+		if (strcmp(results_get(&rep->res, report_row(o), col), val))
+			continue;
+		k = results_cell_key(&rep->res, report_row(o), col);
+		if (k && !strcmp(k, key) &&
+		    results_cells_differ_once(c->rc->name, o->rc->name))
+			found = o;
+		free(k);
+	}
+	free(key);
+	return found;
+}
+
+static int compare_pair(const struct report *rep, const char *metric,
+			struct report_pair *p, struct stats_pair *sp,
+			double **bufs)
+{
+	size_t nb = p->base->rc->nrows, nc = p->cand->rc->nrows;
+	char col[64];
+
+	bufs[0] = malloc(nb * sizeof(double));
+	bufs[1] = malloc(nc * sizeof(double));
+	if (!bufs[0] || !bufs[1])
+		return -ENOMEM;
+	if (*metric == '*') {
+		/* the direction the base cell has figures for */
+		snprintf(col, sizeof(col), "read_%s", metric + 1);
+		if (!results_cell_values(&rep->res, p->base->rc, col, bufs[0]))
+			snprintf(col, sizeof(col), "write_%s", metric + 1);
+		metric = col;
+	}
+	nb = results_cell_values(&rep->res, p->base->rc, metric, bufs[0]);
+	nc = results_cell_values(&rep->res, p->cand->rc, metric, bufs[1]);
+	p->ok = nb && nc && !stats_compare(bufs[0], nb, bufs[1], nc, &p->cmp);
+	*sp = (struct stats_pair){ bufs[0], nb, bufs[1], nc };
+	return 0;
+}
+
+int report_compare(const struct report *rep, const char *col,
+		   const char *base_val, const char *cand_val,
+		   const char *metric, const char *fcol, const char *fval,
+		   struct report_cmp *out)
+{
+	struct stats_pair *sp = NULL;
+	double **bufs = NULL;
+	size_t i, nvalid = 0, nalloc = 0;
+	int ret = -ENOMEM;
+
+	memset(out, 0, sizeof(*out));
+	out->col = col;
+	snprintf(out->base_val, sizeof(out->base_val), "%s", base_val);
+	snprintf(out->cand_val, sizeof(out->cand_val), "%s", cand_val);
+	out->pairs = calloc(rep->ncells ? rep->ncells : 1, sizeof(*out->pairs));
+	sp = calloc(rep->ncells ? rep->ncells : 1, sizeof(*sp));
+	bufs = calloc(2 * (rep->ncells ? rep->ncells : 1), sizeof(*bufs));
+	if (!out->pairs || !sp || !bufs)
+		goto out;
+	for (i = 0; i < rep->ncells; i++) {
+		const struct report_cell *c = &rep->rcs[i], *b;
+		struct report_pair *p = &out->pairs[out->npairs];
+
+		if (strcmp(results_get(&rep->res, report_row(c), col), cand_val))
+			continue;
+		if (fcol && strcmp(results_get(&rep->res, report_row(c), fcol), fval))
+			continue;
+		b = partner(rep, c, col, base_val);
+		if (!b)
+			continue;
+		p->base = b;
+		p->cand = c;
+		nalloc = 2 * (out->npairs + 1);
+		ret = compare_pair(rep, metric, p, &sp[nvalid], &bufs[2 * out->npairs]);
+		if (ret)
+			goto out;
+		out->npairs++;
+		if (p->ok)
+			nvalid++;
+	}
+	ret = 0;
+	if (nvalid)
+		out->have_ratio = !stats_ratio_ci(sp, nvalid, STATS_BOOT_ITERS,
+						  STATS_LEVEL, STATS_SEED,
+						  &out->ratio, &out->lo, &out->hi);
+out:
+	for (i = 0; bufs && i < nalloc; i++)
+		free(bufs[i]);
+	free(bufs);
+	free(sp);
+	if (ret)
+		report_cmp_free(out);
+	return ret;
+}
+
+void report_cmp_free(struct report_cmp *cmp)
+{
+	free(cmp->pairs);
+	cmp->pairs = NULL;
+	cmp->npairs = 0;
+}

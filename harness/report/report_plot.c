@@ -1,0 +1,528 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report_plot.c: writes the data files under DIR/plots/ and runs the
+ * gnuplot scripts of plots/ on them, each once for PNG (embedded in the
+ * HTML) and once for SVG.  gnuplot is a separate program, not a library,
+ * so a missing one is found up front and named with its Debian package.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "report/report.h"
+
+extern char **environ;
+
+static int is_exec(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISREG(st.st_mode) && !access(path, X_OK);
+}
+
+/* DIR/NAMEEXT into buf; -ENAMETOOLONG when it does not fit */
+static int path_of(char *buf, size_t len, const char *dir, const char *name,
+		   const char *ext)
+{
+	int n = snprintf(buf, len, "%s/%s%s", dir, name, ext);
+
+	return n < 0 || (size_t)n >= len ? -ENAMETOOLONG : 0;
+}
+
+static int is_dir(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+int report_find_gnuplot(struct report *rep)
+{
+	static char found[PATH_MAX];
+	const char *env = getenv("GNUPLOT"), *path = getenv("PATH");
+	const char *scripts = getenv("FIORING_PLOTS");
+
+	rep->gnuplot = NULL;
+	if (env && *env) {
+		if (!is_exec(env))
+			return -ENOENT;
+		rep->gnuplot = env;
+	}
+	while (!rep->gnuplot && path && *path) {
+		size_t len = strcspn(path, ":");
+
+		snprintf(found, sizeof(found), "%.*s/gnuplot", (int)len,
+			 len ? path : ".");
+		if (is_exec(found))
+			rep->gnuplot = found;
+		path += len + (path[len] == ':');
+	}
+	if (!rep->gnuplot)
+		return -ENOENT;
+
+	/* the source tree's scripts while developing, else the installed ones */
+	if (scripts && *scripts)
+		snprintf(rep->scripts, sizeof(rep->scripts), "%s", scripts);
+	else if (is_dir(FIORING_SRCDIR "/plots"))
+		snprintf(rep->scripts, sizeof(rep->scripts), "%s", FIORING_SRCDIR "/plots");
+	else
+		snprintf(rep->scripts, sizeof(rep->scripts), "%s",
+			 FIORING_PREFIX "/share/fioring/plots");
+	return is_dir(rep->scripts) ? 0 : -ENOTDIR;
+}
+
+/* gnuplot string literals are single-quoted: a quote in a path cannot be passed */
+static int has_quote(const char *s)
+{
+	return strchr(s, '\'') != NULL;
+}
+
+static int spawn_gnuplot(const struct report *rep, const char *vars,
+			 const char *script)
+{
+	char log[PATH_MAX];
+	char *argv[] = { (char *)"gnuplot", (char *)"-e", (char *)vars,
+			 (char *)script, NULL };
+	posix_spawn_file_actions_t fa;
+	pid_t pid;
+	int ret, status;
+
+	ret = path_of(log, sizeof(log), rep->plotdir, "gnuplot.log", "");
+	if (ret)
+		return ret;
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+	posix_spawn_file_actions_addopen(&fa, 2, log, O_WRONLY | O_CREAT | O_APPEND, 0644);
+	ret = posix_spawn(&pid, rep->gnuplot, &fa, NULL, argv, environ);
+	posix_spawn_file_actions_destroy(&fa);
+	if (ret)
+		return -ret;
+	if (waitpid(pid, &status, 0) < 0)
+		return -errno;
+	return WIFEXITED(status) && !WEXITSTATUS(status) ? 0 : -EIO;
+}
+
+/* Runs plots/NAME.gp on DIR/plots/NAME.dat into NAME.png and NAME.svg. */
+static int plot(const struct report *rep, const char *name, const char *extra)
+{
+	static const char *const terms[][2] = { { "pngcairo", "png" }, { "svg", "svg" } };
+	char script[PATH_MAX], vars[3 * PATH_MAX];
+	size_t i;
+	int ret;
+
+	ret = path_of(script, sizeof(script), rep->scripts, name, ".gp");
+	if (ret)
+		return ret;
+	if (has_quote(rep->plotdir) || has_quote(rep->scripts)) {
+		fprintf(stderr, "report: %s: a quote in the path cannot be passed to gnuplot\n",
+			rep->plotdir);
+		return -EINVAL;
+	}
+	for (i = 0; i < 2; i++) {
+		snprintf(vars, sizeof(vars),
+			 "datafile='%s/%s.dat'; out='%s/%s.%s'; term='%s'; %s",
+			 rep->plotdir, name, rep->plotdir, name, terms[i][1],
+			 terms[i][0], extra);
+		ret = spawn_gnuplot(rep, vars, script);
+		if (ret) {
+			fprintf(stderr, "report: gnuplot failed on %s (see %s/gnuplot.log)\n",
+				script, rep->plotdir);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+static FILE *dat_open(const struct report *rep, const char *name)
+{
+	char path[PATH_MAX];
+
+	if (path_of(path, sizeof(path), rep->plotdir, name, ".dat")) {
+		errno = ENAMETOOLONG;
+		return NULL;
+	}
+	return fopen(path, "w");
+}
+
+static int dat_close(FILE *f)
+{
+	int ret = ferror(f) ? -EIO : 0;
+
+	if (fclose(f) && !ret)
+		ret = -errno;
+	return ret;
+}
+
+static void num(FILE *f, double v)
+{
+	if (isnan(v))
+		fputs(" NaN", f);
+	else
+		fprintf(f, " %.6g", v);
+}
+
+/* gnuplot labels are double-quoted */
+static void label(FILE *f, const char *s, size_t nfailed)
+{
+	fputc('"', f);
+	for (; *s; s++)
+		if (*s != '"' && *s != '\\')
+			fputc(*s, f);
+	if (nfailed)
+		fprintf(f, " [%zu failed]", nfailed);
+	fputc('"', f);
+}
+
+/* Distinct values of a column, in order of appearance; returns how many. */
+static size_t distinct(const struct report *rep, const char *col,
+		       const char **vals, size_t max)
+{
+	size_t n = 0, i, r;
+
+	for (r = 0; r < rep->res.nrows; r++) {
+		const char *v = results_get(&rep->res, r, col);
+
+		for (i = 0; i < n && strcmp(vals[i], v); i++)
+			;
+		if (i == n && n < max)
+			vals[n++] = v;
+	}
+	return n;
+}
+
+/* How much a bar plot holds: its width follows the rows, its scale the range. */
+struct bar_extent {
+	size_t rows;
+	double min, max;
+};
+
+/*
+ * gnuplot variables for a bar plot of ext->rows groups of bars_per_row bars:
+ * wide enough for every label (the HTML scrolls a wide plot rather than
+ * shrinking it), and a log scale when the values span more than 30x.
+ */
+static void bar_vars(char *buf, size_t len, const struct bar_extent *ext,
+		     size_t bars_per_row, const char *more)
+{
+	size_t width = 160 + ext->rows * (bars_per_row + 1) * 14;
+
+	if (width < 900)
+		width = 900;
+	if (width > 3000)
+		width = 3000;
+	snprintf(buf, len, "width=%zu; logy=%d; %s", width,
+		 ext->min > 0 && ext->max / ext->min > 30, more);
+}
+
+/*
+ * iops.dat: a row per group of cells that differ only in iostats, with
+ * median, lo and hi for every iostats value.
+ */
+static int iops_data(const struct report *rep, size_t *nseries, size_t *points,
+		     struct bar_extent *ext)
+{
+	const char *vals[8];
+	size_t nv = distinct(rep, "iostats_req", vals, 8), i, j, k;
+	char **keys = calloc(rep->ncells + 1, sizeof(*keys));
+	FILE *f = dat_open(rep, "iops");
+	int ret = -ENOMEM;
+
+	*points = 0;
+	if (!keys || !f)
+		goto out;
+	fputs("setting", f);
+	for (j = 0; j < nv; j++) {
+		const char *eff = "";
+		size_t r;
+
+		for (r = 0; r < rep->res.nrows; r++)
+			if (!strcmp(results_get(&rep->res, r, "iostats_req"), vals[j]))
+				eff = results_get(&rep->res, r, "iostats_eff");
+		if (*eff && strcmp(eff, vals[j]))
+			fprintf(f, " \"iostats=%s (reads back %s)\" lo hi", vals[j], eff);
+		else
+			fprintf(f, " \"iostats=%s\" lo hi", vals[j]);
+	}
+	fputc('\n', f);
+	for (i = 0; i < rep->ncells; i++) {
+		const struct report_cell *c = &rep->rcs[i];
+		size_t nfailed = 0;
+		char lab[256];
+
+		keys[i] = results_cell_key(&rep->res, report_row(c), "iostats_req");
+		if (!keys[i])
+			goto out;
+		for (k = 0; k < i && strcmp(keys[k], keys[i]); k++)
+			;
+		if (k < i)
+			continue;	/* group already written */
+		for (k = i; k < rep->ncells; k++)
+			nfailed += rep->rcs[k].nfailed *
+				   !strcmp(keys[i], keys[k] ? keys[k] : "");
+		ext->rows++;
+		report_label(rep, c, "iostats_req", lab, sizeof(lab));
+		label(f, lab, nfailed);
+		for (j = 0; j < nv; j++) {
+			const struct report_cell *m = NULL;
+
+			for (k = 0; k < rep->ncells && !m; k++) {
+				const struct report_cell *o = &rep->rcs[k];
+				char *ok = results_cell_key(&rep->res, report_row(o),
+							    "iostats_req");
+
+				if (ok && !strcmp(ok, keys[i]) &&
+				    !strcmp(results_get(&rep->res, report_row(o),
+							"iostats_req"), vals[j]))
+					m = o;
+				free(ok);
+			}
+			if (m && !isnan(m->iops)) {
+				(*points)++;
+				ext->min = fmin(ext->min, m->iops);
+				ext->max = fmax(ext->max, m->iops);
+			}
+			num(f, m ? m->iops : NAN);
+			num(f, m ? m->iops_lo : NAN);
+			num(f, m ? m->iops_hi : NAN);
+		}
+		fputc('\n', f);
+	}
+	*nseries = nv;
+	ret = 0;
+out:
+	for (i = 0; keys && i < rep->ncells; i++)
+		free(keys[i]);
+	free(keys);
+	if (f) {
+		int r = dat_close(f);
+
+		ret = ret ? ret : r;
+	}
+	return ret;
+}
+
+static int clat_data(const struct report *rep, size_t *points)
+{
+	FILE *f = dat_open(rep, "clat");
+	size_t i;
+
+	*points = 0;
+	if (!f)
+		return -errno;
+	for (i = 0; i < rep->ncells; i++) {
+		const struct report_cell *c = &rep->rcs[i];
+
+		if (isnan(c->clat_p50))
+			continue;
+		label(f, c->label, c->nfailed);
+		num(f, c->clat_p50);
+		num(f, c->clat_p99);
+		num(f, c->clat_p999);
+		fputc('\n', f);
+		(*points)++;
+	}
+	return dat_close(f);
+}
+
+/* sqpoll.dat; *rows says whether any pair was found */
+static int sqpoll_data(const struct report *rep, size_t *rows)
+{
+	struct report_cmp cmp;
+	FILE *f;
+	size_t i;
+	int ret;
+
+	*rows = 0;
+	ret = report_compare(rep, "sqpoll", "0", "1", "iops", NULL, NULL, &cmp);
+	if (ret)
+		return ret;
+	f = dat_open(rep, "sqpoll");
+	if (!f) {
+		report_cmp_free(&cmp);
+		return -errno;
+	}
+	for (i = 0; i < cmp.npairs; i++) {
+		const struct report_pair *p = &cmp.pairs[i];
+		char lab[256];
+
+		if (isnan(p->base->clat_p50) || isnan(p->cand->clat_p50))
+			continue;
+		report_label(rep, p->cand, "sqpoll", lab, sizeof(lab));
+		label(f, lab, p->base->nfailed + p->cand->nfailed);
+		num(f, p->base->clat_p50);
+		num(f, p->cand->clat_p50);
+		num(f, p->base->clat_p99);
+		num(f, p->cand->clat_p99);
+		fputc('\n', f);
+		(*rows)++;
+	}
+	report_cmp_free(&cmp);
+	return dat_close(f);
+}
+
+/*
+ * Per-run scatter data, one block per value of `by` (gnuplot's index):
+ * await.dat (fio clat mean in ms against diskstats await) and util.dat
+ * (fio busy % against %util, split by whether the run was flagged).
+ */
+static int scatter_data(const struct report *rep, const char *name, int util,
+			char *titles, size_t tlen, size_t *points)
+{
+	const char *engines[8];
+	size_t nseries = util ? 2 : distinct(rep, "engine", engines, 8), s, r;
+	FILE *f = dat_open(rep, name);
+
+	*points = 0;
+	*titles = '\0';
+	if (!f)
+		return -errno;
+	for (s = 0; s < nseries; s++) {
+		const char *t = util ? (s ? "flagged" : "not_flagged") : engines[s];
+		size_t at = strlen(titles);
+
+		/* gnuplot gets the titles as one quoted, space-separated word list */
+		if (s && at + 1 < tlen)
+			titles[at++] = ' ';
+		snprintf(titles + at, tlen - at, "%s", *t ? t : "-");
+		for (; titles[at]; at++)
+			if (titles[at] == '\'' || titles[at] == ' ')
+				titles[at] = '_';
+		fprintf(f, "# %s\n", t);
+		for (r = 0; r < rep->res.nrows; r++) {
+			const struct results *res = &rep->res;
+			double x, y;
+			int rd;
+
+			if (!results_row_ok(res, r))
+				continue;
+			if (util) {
+				if (!!*results_get(res, r, "ks_flags") != (int)s ||
+				    results_num(res, r, "fio_busy_pct", &x) ||
+				    results_num(res, r, "ks_util_pct", &y))
+					continue;
+			} else {
+				if (strcmp(results_get(res, r, "engine"), engines[s]))
+					continue;
+				rd = !results_num(res, r, "read_clat_mean_us", &x);
+				if (!rd && results_num(res, r, "write_clat_mean_us", &x))
+					continue;
+				if (results_num(res, r, rd ? "ks_r_await_ms" : "ks_w_await_ms", &y))
+					continue;
+				x /= 1000;
+				/* a log scale has no room for 0 */
+				if (!(x > 0) || !(y > 0))
+					continue;
+			}
+			fprintf(f, "%.6g %.6g\n", x, y);
+			(*points)++;
+		}
+		fputs("\n\n", f);
+	}
+	return dat_close(f);
+}
+
+/* Draws NAME when its data has points and lists it for the report. */
+static int add_plot(const struct report *rep, struct report_plot *plots,
+		    size_t *nplots, size_t points, const char *name,
+		    const char *extra, const char *caption)
+{
+	int ret;
+
+	if (!points)
+		return 0;
+	ret = plot(rep, name, extra);
+	if (ret)
+		return ret;
+	plots[(*nplots)++] = (struct report_plot){ name, caption };
+	return 0;
+}
+
+int report_plots(struct report *rep, struct report_plot *plots, size_t *nplots)
+{
+	char extra[512], titles[256], dat[PATH_MAX];
+	struct bar_extent ext = { 0, INFINITY, 0 };
+	size_t n, nseries = 0;
+	int ret;
+
+	*nplots = 0;
+	if (mkdir(rep->plotdir, 0755) && errno != EEXIST)
+		return -errno;
+
+	ret = iops_data(rep, &nseries, &n, &ext);
+	if (ret)
+		return ret;
+	snprintf(titles, sizeof(titles), "nseries=%zu", nseries);
+	bar_vars(extra, sizeof(extra), &ext, nseries, titles);
+	ret = add_plot(rep, plots, nplots, n, "iops", extra,
+		       "IOPS per setting, iostats side by side: median and 95% bootstrap interval");
+	if (ret)
+		return ret;
+
+	ret = clat_data(rep, &n);
+	if (ret)
+		return ret;
+	ext = (struct bar_extent){ n, 0, 0 };
+	bar_vars(extra, sizeof(extra), &ext, 3, "");
+	ret = add_plot(rep, plots, nplots, n, "clat", extra,
+		       "Completion latency p50 / p99 / p99.9 per setting (log scale)");
+	if (ret)
+		return ret;
+
+	ret = sqpoll_data(rep, &n);
+	if (ret)
+		return ret;
+	ext = (struct bar_extent){ n, 0, 0 };
+	bar_vars(extra, sizeof(extra), &ext, 4, "");
+	ret = add_plot(rep, plots, nplots, n, "sqpoll", extra,
+		       "Completion latency with and without SQPOLL (log scale)");
+	if (ret)
+		return ret;
+
+	ret = scatter_data(rep, "await", 0, titles, sizeof(titles), &n);
+	if (ret)
+		return ret;
+	snprintf(extra, sizeof(extra), "titles='%s'", titles);
+	ret = add_plot(rep, plots, nplots, n, "await", extra,
+		       "Kernel await (diskstats) against fio clat mean, per run");
+	if (ret)
+		return ret;
+
+	ret = scatter_data(rep, "util", 1, titles, sizeof(titles), &n);
+	if (ret)
+		return ret;
+	snprintf(extra, sizeof(extra), "titles='%s'", titles);
+	ret = add_plot(rep, plots, nplots, n, "util", extra,
+		       "Kernel %util against the busy fraction fio implies, per run");
+	if (ret)
+		return ret;
+
+	ret = path_of(dat, sizeof(dat), rep->plotdir, "prio", ".dat");
+	if (!ret)
+		ret = report_prio_data(rep, dat, &n);
+	if (ret)
+		return ret;
+	ext = (struct bar_extent){ n, 0, 0 };
+	bar_vars(extra, sizeof(extra), &ext, 4, "");
+	ret = add_plot(rep, plots, nplots, n, "prio", extra,
+		       "Completion latency p50 / p99 of the priority served first (hi) and last (lo), per cell (log scale)");
+	if (ret)
+		return ret;
+
+	ret = path_of(dat, sizeof(dat), rep->plotdir, "paths", ".dat");
+	if (!ret)
+		ret = report_paths_data(rep, dat, &n, rep->paths_note,
+					sizeof(rep->paths_note));
+	if (ret)
+		return ret;
+	ext = (struct bar_extent){ n, 0, 0 };
+	bar_vars(extra, sizeof(extra), &ext, 2, "");
+	return add_plot(rep, plots, nplots, n, "paths", extra,
+			"Per-path I/O share and completion latency");
+}

@@ -1,0 +1,168 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * metrics.c: derives iostat's extended figures from two /proc/diskstats
+ * records exactly as sysstat does (r_await = d(f4)/d(f1), w_await =
+ * d(f8)/d(f5), aqu-sz = d(f11)/interval, %util = d(f10)/interval), sets them
+ * against what fio measured for the same run, and names each disagreement
+ * worth a reader's attention.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "results/metrics.h"
+
+/* the kernel prints most counters as 32-bit unsigned: allow one wrap */
+static uint64_t field_delta(uint64_t before, uint64_t after)
+{
+	if (after >= before)
+		return after - before;
+	if (before <= UINT32_MAX)
+		return after + (1ull << 32) - before;
+	return 0;
+}
+
+int iostat_derive(const struct diskstats_rec *before,
+		  const struct diskstats_rec *after, double interval_ms,
+		  struct iostat_figs *out)
+{
+	uint64_t d[DISKSTATS_FIELDS];
+	int i;
+
+	memset(out, 0, sizeof(*out));
+	if (interval_ms <= 0 || before->nfields < 11 || after->nfields < 11)
+		return -EINVAL;
+	for (i = 0; i < 11; i++)
+		d[i] = field_delta(before->f[i], after->f[i]);
+	out->interval_ms = interval_ms;
+	out->r_ios = d[0];
+	out->w_ios = d[4];
+	out->r_iops = d[0] * 1000.0 / interval_ms;
+	out->w_iops = d[4] * 1000.0 / interval_ms;
+	out->iops = out->r_iops + out->w_iops;
+	out->r_await_ms = d[0] ? (double)d[3] / d[0] : 0.0;
+	out->w_await_ms = d[4] ? (double)d[7] / d[4] : 0.0;
+	out->aqu_sz = d[10] / interval_ms;
+	out->util_pct = d[9] * 100.0 / interval_ms;
+	return 0;
+}
+
+/* Little's law: I/Os in flight on average = completion rate * latency */
+double fio_inflight(const struct fio_figs_brief *fio)
+{
+	return (fio->r_iops * fio->r_clat_mean_us +
+		fio->w_iops * fio->w_clat_mean_us) / 1e6;
+}
+
+/*
+ * The share of time with at least one I/O in flight can be no more than
+ * the mean number in flight (and no more than 100%); at iodepth 1 the two
+ * are equal.  So this is exact at QD1 and an upper bound above it, which
+ * is what makes a %util far above it a real disagreement.
+ */
+double fio_busy_pct(const struct fio_figs_brief *fio)
+{
+	double pct = fio_inflight(fio) * 100.0;
+
+	return pct > 100.0 ? 100.0 : pct;
+}
+
+static void flag_add(char *buf, size_t len, const char *flag)
+{
+	size_t n = strlen(buf);
+
+	snprintf(buf + n, len - n, "%s%s", n ? ";" : "", flag);
+}
+
+/* a and b differ by more than rel (relative to b) and more than abs */
+static int differs(double a, double b, double rel, double abs_min)
+{
+	double diff = fabs(a - b);
+
+	return diff > abs_min && diff > rel * fabs(b);
+}
+
+/*
+ * Flags, each a sign that the kernel's accounting and fio's tell different
+ * stories about the same interval:
+ *  no_kstats      fio did I/O, the kernel counted none (iostats off, or
+ *                 passthrough I/O the kernel does not account)
+ *  ios_vs_fio     the kernel counted more than 5% more or fewer I/Os
+ *  r_await_vs_clat, w_await_vs_clat
+ *                 the kernel's mean time per I/O is off fio's mean clat
+ *                 by more than half (and 50 us)
+ *  util_vs_busy   %util more than 20 points and 2x above the busy share
+ *                 fio's figures allow: the io_ticks over-count that the
+ *                 ns-io_ticks thread showed at QD1 with think time
+ *  util_below_busy
+ *                 at iodepth 1, where fio's busy share is exact, %util more
+ *                 than 20 points and 2x below it: the kernel missed time
+ *                 an I/O was in flight (e.g. a driver that completes in
+ *                 the submitter's context)
+ */
+void metrics_flags(const struct iostat_figs *ks, const struct fio_figs_brief *fio,
+		   char *buf, size_t len)
+{
+	uint64_t kios = ks->r_ios + ks->w_ios;
+	double busy = fio_busy_pct(fio);
+
+	buf[0] = '\0';
+	if (!fio->ios)
+		return;
+	if (!kios) {
+		flag_add(buf, len, "no_kstats");
+		return;
+	}
+	if (differs(kios, fio->ios, 0.05, 64))
+		flag_add(buf, len, "ios_vs_fio");
+	if (ks->r_ios && fio->r_iops > 0 &&
+	    differs(ks->r_await_ms * 1000.0, fio->r_clat_mean_us, 0.5, 50))
+		flag_add(buf, len, "r_await_vs_clat");
+	if (ks->w_ios && fio->w_iops > 0 &&
+	    differs(ks->w_await_ms * 1000.0, fio->w_clat_mean_us, 0.5, 50))
+		flag_add(buf, len, "w_await_vs_clat");
+	if (ks->util_pct > busy + 20.0 && ks->util_pct > 2.0 * busy)
+		flag_add(buf, len, "util_vs_busy");
+	if (fio->iodepth == 1 && busy > ks->util_pct + 20.0 &&
+	    busy > 2.0 * ks->util_pct)
+		flag_add(buf, len, "util_below_busy");
+}
+
+/*
+ * Kernels before ~6.3 account NVMe multipath I/O on the hidden path disks
+ * only, never on the head.  The head's figures are then those of its paths
+ * together: counts and times summed over the paths, io_ticks the busiest
+ * path's (the head was busy at least that long; a sum could pass 100%).
+ * The result is a pair of records whose delta is the merged one.  Returns
+ * -ENOENT when no path did any I/O.
+ */
+int diskstats_paths_merge(const struct diskstats_snap *a,
+			  const struct diskstats_snap *b,
+			  const char *const *paths, int nr,
+			  struct diskstats_rec *ra, struct diskstats_rec *rb)
+{
+	const struct diskstats_rec *pa, *pb;
+	uint64_t d, ios = 0;
+	int i, k;
+
+	memset(ra, 0, sizeof(*ra));
+	memset(rb, 0, sizeof(*rb));
+	ra->nfields = rb->nfields = 11;
+	for (i = 0; i < nr; i++) {
+		pa = diskstats_find(a, paths[i]);
+		pb = diskstats_find(b, paths[i]);
+		if (!pa || !pb || pa->nfields < 11 || pb->nfields < 11)
+			continue;
+		for (k = 0; k < 11; k++) {
+			d = field_delta(pa->f[k], pb->f[k]);
+			if (k == 9)
+				rb->f[k] = d > rb->f[k] ? d : rb->f[k];
+			else
+				rb->f[k] += d;
+		}
+		ios += field_delta(pa->f[0], pb->f[0]) +
+		       field_delta(pa->f[4], pb->f[4]);
+	}
+	return ios ? 0 : -ENOENT;
+}

@@ -1,0 +1,46 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * metrics.h: what iostat would print for a diskstats interval, the busy
+ * fraction fio's own figures imply, and the flags raised when the two
+ * disagree.
+ */
+#ifndef FIORING_METRICS_H
+#define FIORING_METRICS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "kernel/diskstats.h"
+
+/* sysstat's iostat -x figures over one interval */
+struct iostat_figs {
+	double interval_ms;
+	uint64_t r_ios, w_ios;
+	double r_iops, w_iops, iops;
+	double r_await_ms, w_await_ms;
+	double aqu_sz;
+	double util_pct;
+};
+
+/* fio's figures the comparison needs, summed over directions */
+struct fio_figs_brief {
+	uint64_t ios;		/* I/Os completed, reads + writes */
+	double iops;
+	double r_iops, w_iops;
+	double r_clat_mean_us, w_clat_mean_us;
+	int iodepth;		/* 1 makes the busy share exact */
+};
+
+int iostat_derive(const struct diskstats_rec *before,
+		  const struct diskstats_rec *after, double interval_ms,
+		  struct iostat_figs *out);
+double fio_inflight(const struct fio_figs_brief *fio);
+double fio_busy_pct(const struct fio_figs_brief *fio);
+int diskstats_paths_merge(const struct diskstats_snap *a,
+			  const struct diskstats_snap *b,
+			  const char *const *paths, int nr,
+			  struct diskstats_rec *ra, struct diskstats_rec *rb);
+void metrics_flags(const struct iostat_figs *ks, const struct fio_figs_brief *fio,
+		   char *buf, size_t len);
+
+#endif

@@ -1,0 +1,238 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * results.c: writes a sweep's results.  Each column is described once (name,
+ * type, where it lives in struct result_row) and both writers walk that
+ * table, so the CSV and the JSON cannot drift apart.  The CSV is appended
+ * and flushed run by run, so a killed sweep keeps every finished row; the
+ * JSON is rewritten whole, atomically, at most every 5 s and at the end
+ * (rewriting it after each run costs a long sweep quadratic time).
+ */
+#include <errno.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "lib/fileio.h"
+#include "results/results.h"
+
+#define RESULTS_JSON_EVERY_NS (5 * 1000 * 1000 * 1000ull)
+
+enum col_type { COL_STR, COL_INT, COL_NUM };
+
+struct column {
+	const char *name;
+	enum col_type type;
+	size_t off;
+};
+
+#define S(n)	{ #n, COL_STR, offsetof(struct result_row, n) }
+#define I(n)	{ #n, COL_INT, offsetof(struct result_row, n) }
+#define N(n)	{ #n, COL_NUM, offsetof(struct result_row, n) }
+
+static const struct column columns[] = {
+	I(run), S(cell), I(repeat), S(status), S(error), S(target),
+	S(device_model), S(kernel), S(fio_version), S(engine),
+	S(engine_version), S(job), I(sqpoll), N(iodepth),
+	S(iostats_req), S(iostats_eff), S(iopolicy_req), S(iopolicy_eff),
+	S(ioprio), S(scheduler),
+	S(prio_hi_class), N(prio_hi_iops), N(prio_hi_clat_p50_us),
+	N(prio_hi_clat_p99_us), S(prio_lo_class), N(prio_lo_iops),
+	N(prio_lo_clat_p50_us), N(prio_lo_clat_p99_us),
+	N(runtime_s), N(iops), N(read_iops), N(write_iops), N(read_bw_kib),
+	N(write_bw_kib),
+	N(read_clat_mean_us), N(read_clat_p50_us), N(read_clat_p99_us),
+	N(read_clat_p999_us),
+	N(write_clat_mean_us), N(write_clat_p50_us), N(write_clat_p99_us),
+	N(write_clat_p999_us),
+	N(lat_mean_us), N(slat_mean_us), N(fio_busy_pct),
+	N(ks_iops), N(ks_r_await_ms), N(ks_w_await_ms), N(ks_aqu_sz),
+	N(ks_util_pct), S(ks_flags), S(path_stats),
+	N(fio_ios), N(ks_ios), N(ks_interval_ms), N(fio_inflight), N(wall_s),
+	S(iostats_passthrough_eff), S(raw), S(diskstats), S(host),
+};
+
+#define NR_COLUMNS (sizeof(columns) / sizeof(columns[0]))
+
+void result_row_init(struct result_row *r)
+{
+	size_t i;
+
+	memset(r, 0, sizeof(*r));
+	for (i = 0; i < NR_COLUMNS; i++)
+		if (columns[i].type == COL_NUM)
+			*(double *)((char *)r + columns[i].off) = NAN;
+}
+
+/* about six significant digits, no trailing zeros; NaN is the empty cell */
+void fmt_num(char *buf, size_t len, double v)
+{
+	int dec = 0;
+	char *p;
+
+	if (isnan(v) || isinf(v)) {
+		buf[0] = '\0';
+		return;
+	}
+	if (v != 0.0)
+		dec = 5 - (int)floor(log10(fabs(v)));
+	if (dec < 0)
+		dec = 0;
+	if (dec > 9)
+		dec = 9;
+	snprintf(buf, len, "%.*f", dec, v);
+	if (strchr(buf, '.')) {
+		p = buf + strlen(buf) - 1;
+		while (*p == '0')
+			*p-- = '\0';
+		if (*p == '.')
+			*p = '\0';
+	}
+	if (!strcmp(buf, "-0"))
+		strcpy(buf, "0");
+}
+
+/* a CSV cell needs no quoting once it has no comma, quote or newline */
+void csv_clean(char *s)
+{
+	for (; *s; s++) {
+		if (*s == ',')
+			*s = ';';
+		else if (*s == '\n' || *s == '\r' || *s == '"')
+			*s = ' ';
+	}
+}
+
+static void cell_text(const struct result_row *r, const struct column *c,
+		      char *buf, size_t len)
+{
+	const char *p = (const char *)r + c->off;
+
+	switch (c->type) {
+	case COL_STR:
+		snprintf(buf, len, "%s", p);
+		csv_clean(buf);
+		break;
+	case COL_INT:
+		snprintf(buf, len, "%d", *(const int *)p);
+		break;
+	case COL_NUM:
+		fmt_num(buf, len, *(const double *)p);
+		break;
+	}
+}
+
+static json_object *cell_json(const struct result_row *r, const struct column *c)
+{
+	const char *p = (const char *)r + c->off;
+	char buf[64];
+	double v;
+
+	switch (c->type) {
+	case COL_STR:
+		return json_object_new_string(p);
+	case COL_INT:
+		return json_object_new_int(*(const int *)p);
+	case COL_NUM:
+		v = *(const double *)p;
+		if (isnan(v) || isinf(v))
+			return NULL;
+		fmt_num(buf, sizeof(buf), v);
+		return json_object_new_double_s(v, buf);
+	}
+	return NULL;
+}
+
+int results_write_json(const char *path, json_object *obj)
+{
+	char tmp[4200];
+	int ret;
+
+	if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
+		return -ENAMETOOLONG;
+	errno = 0;
+	ret = json_object_to_file_ext(tmp, obj, JSON_C_TO_STRING_PRETTY |
+				      JSON_C_TO_STRING_NOSLASHESCAPE);
+	if (ret < 0) {
+		/* say ENOSPC when it was, and leave no half-written copy */
+		ret = errno ? -errno : -EIO;
+		unlink(tmp);
+		return ret;
+	}
+	if (rename(tmp, path) < 0)
+		return -errno;
+	return 0;
+}
+
+int results_open(struct results *res, const char *dir, json_object *meta)
+{
+	char path[4200];
+	size_t i;
+
+	memset(res, 0, sizeof(*res));
+	snprintf(res->dir, sizeof(res->dir), "%s", dir);
+	snprintf(path, sizeof(path), "%s/results.csv", dir);
+	res->csv = fopen(path, "we");
+	if (!res->csv)
+		return -errno;
+	for (i = 0; i < NR_COLUMNS; i++)
+		fprintf(res->csv, "%s%s", i ? "," : "", columns[i].name);
+	fputc('\n', res->csv);
+	fflush(res->csv);
+	res->runs = json_object_new_array();
+	res->meta = json_object_get(meta);
+	return res->runs ? 0 : -ENOMEM;
+}
+
+int results_add(struct results *res, const struct result_row *r)
+{
+	json_object *row = json_object_new_object();
+	char buf[1024];
+	size_t i;
+
+	if (!row)
+		return -ENOMEM;
+	for (i = 0; i < NR_COLUMNS; i++) {
+		cell_text(r, &columns[i], buf, sizeof(buf));
+		fprintf(res->csv, "%s%s", i ? "," : "", buf);
+		json_object_object_add(row, columns[i].name,
+				       cell_json(r, &columns[i]));
+	}
+	fputc('\n', res->csv);
+	if (fflush(res->csv) == EOF)
+		return -errno;
+	json_object_array_add(res->runs, row);
+	if (now_ns() - res->json_written_ns < RESULTS_JSON_EVERY_NS)
+		return 0;
+	return results_finish(res);
+}
+
+/* results.json as it stands: meta plus every run so far */
+int results_finish(struct results *res)
+{
+	json_object *top = json_object_new_object();
+	char path[4200];
+	int ret;
+
+	if (!top)
+		return -ENOMEM;
+	json_object_object_add(top, "meta", json_object_get(res->meta));
+	json_object_object_add(top, "runs", json_object_get(res->runs));
+	snprintf(path, sizeof(path), "%s/results.json", res->dir);
+	ret = results_write_json(path, top);
+	json_object_put(top);
+	res->json_written_ns = now_ns();
+	return ret;
+}
+
+void results_close(struct results *res)
+{
+	if (res->csv)
+		fclose(res->csv);
+	res->csv = NULL;
+	json_object_put(res->runs);
+	json_object_put(res->meta);
+	res->runs = res->meta = NULL;
+}

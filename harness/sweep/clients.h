@@ -1,0 +1,31 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * clients.h: `fioring-bench run --client`: every cell run at once on fio
+ * servers through fio's client/server protocol, kernel settings made and
+ * undone on each server by the jobs themselves, a results row per host
+ * and one for all hosts together.
+ */
+#ifndef FIORING_CLIENTS_H
+#define FIORING_CLIENTS_H
+
+#include <stdio.h>
+
+#include "lib/strlist.h"
+
+struct run_ctx;
+struct sweep_cell;
+struct result_row;
+
+/* "h1,h2,8766,h3": HOST or HOST,PORT items (a bare number is a port) */
+int clients_add_list(const char *csv, struct strlist *out);
+/* fio's --client=FILE format: hosts separated by white space */
+int clients_read_file(const char *path, struct strlist *out);
+
+int clients_setup_targets(struct run_ctx *ctx);
+/* Fills rows[0..hosts] (a row per host, then all hosts); returns how many. */
+int clients_run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
+		     int repeat, struct result_row *rows);
+/* Undoes on host what the sweep's jobs set on disk there; 0 or -errno. */
+int clients_restore_host(const char *host, const char *disk, FILE *log);
+
+#endif

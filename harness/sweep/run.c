@@ -1,0 +1,750 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * run.c: `fioring-bench run`, the sweep driver.  It restores what an
+ * earlier killed run left, makes or checks the targets, plans the cells,
+ * runs them interleaved (repeat 1 of every cell, then repeat 2, ...) so
+ * drift hits every cell alike, prints a progress line per run, and on the
+ * way out, whether finished, interrupted or failed, puts every kernel
+ * setting back and removes the device it made.
+ */
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "kernel/blkid_guard.h"
+#include "cli/commands.h"
+#include "lib/fileio.h"
+#include "fio/fio_runner.h"
+#include "fio/locate.h"
+#include "sweep/clients.h"
+#include "sweep/run.h"
+#include "kernel/scheduler.h"
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int sig)
+{
+	if (!stop_signal)
+		stop_signal = sig;
+	fio_stop_requested = 1;
+}
+
+static void signals_install(void)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	/* no SA_RESTART: waits must return so the sweep can stop */
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
+static const char *const known_iopolicies[] = {
+	"numa", "round-robin", "queue-depth", NULL
+};
+
+static void fmt_duration(char *buf, size_t len, double s)
+{
+	long t = (long)(s + 0.5);
+
+	if (t >= 3600)
+		snprintf(buf, len, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+	else
+		snprintf(buf, len, "%ld:%02ld", t / 60, t % 60);
+}
+
+static void iso_now(char *buf, size_t len)
+{
+	time_t now = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&now, &tm);
+	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
+}
+
+static int setup_engines(struct run_ctx *ctx)
+{
+	struct run_env *env = &ctx->env;
+	int i, ret, found = 0;
+
+	for (i = 0; i < env->engines.nr; i++)
+		if (!strcmp(env->engines.v[i], "fioring"))
+			found = 1;
+	if (!found)
+		return 0;
+	ret = locate_engine(env->engine_lib, ctx->engine_lib,
+			    sizeof(ctx->engine_lib));
+	if (!ret) {
+		if (elf_build_id(ctx->engine_lib, ctx->engine_version + 9,
+				 sizeof(ctx->engine_version) - 9))
+			snprintf(ctx->engine_version, sizeof(ctx->engine_version),
+				 "unknown");
+		else
+			memcpy(ctx->engine_version, "build-id:", 9);
+		return 0;
+	}
+	if (env->engines_given || env->engine_lib) {
+		fprintf(stderr, "fioring-bench run: the fioring engine (libfioring.so) "
+			"is not found%s%s; build it or give --engine-lib\n",
+			env->engine_lib ? ": " : "", env->engine_lib ?: "");
+		return -ENOENT;
+	}
+	/* the default list: sweep what there is, and say so */
+	fprintf(stderr, "fioring-bench run: note: libfioring.so is not built; "
+		"sweeping fio's io_uring engine only\n");
+	strlist_free(&env->engines);
+	strlist_split(&env->engines, "io_uring");
+	return 0;
+}
+
+/* job names name cells and job copies: two files of one name are refused */
+static int jobs_unique(const struct strlist *jobs)
+{
+	char a[128], b[128];
+	int i, k;
+
+	for (i = 0; i < jobs->nr; i++) {
+		job_name(jobs->v[i], a, sizeof(a));
+		for (k = i + 1; k < jobs->nr; k++) {
+			job_name(jobs->v[k], b, sizeof(b));
+			if (!strcmp(a, b)) {
+				fprintf(stderr, "fioring-bench run: --job %s and %s have "
+					"the same name %s\n", jobs->v[i], jobs->v[k], a);
+				return -EINVAL;
+			}
+		}
+	}
+	return 0;
+}
+
+static int setup_jobs(struct run_ctx *ctx)
+{
+	struct run_env *env = &ctx->env;
+	int ret, i;
+
+	if (env->jobs.nr) {
+		for (i = 0; i < env->jobs.nr; i++)
+			if (access(env->jobs.v[i], R_OK) < 0) {
+				fprintf(stderr, "fioring-bench run: --job %s: %s\n",
+					env->jobs.v[i], strerror(errno));
+				return -errno;
+			}
+		return jobs_unique(&env->jobs);
+	}
+	locate_jobs_dir(env->jobs_dir, ctx->jobs_dir, sizeof(ctx->jobs_dir));
+	ret = jobs_default(ctx->jobs_dir, &env->jobs);
+	if (ret || !env->jobs.nr) {
+		fprintf(stderr, "fioring-bench run: no default jobs in %s%s%s; "
+			"give --job FILE or --jobs-dir DIR\n", ctx->jobs_dir,
+			ret ? ": " : "", ret ? strerror(-ret) : "");
+		return ret ?: -ENOENT;
+	}
+	return jobs_unique(&env->jobs);
+}
+
+/* DIR/jobs/NAME.fio, and NAME.ng.fio when a target is a char device */
+static int copy_jobs(struct run_ctx *ctx)
+{
+	char name[128], dst[PATH_MAX + 160];
+	int i, k, any_char = 0, ret;
+
+	for (i = 0; i < ctx->nr_targets; i++)
+		any_char |= ctx->targets[i].is_char;
+	for (i = 0; i < ctx->env.jobs.nr; i++) {
+		job_name(ctx->env.jobs.v[i], name, sizeof(name));
+		for (k = 0; k <= any_char; k++) {
+			snprintf(dst, sizeof(dst), "%s/jobs/%s%s.fio", ctx->out, name,
+				 k ? ".ng" : "");
+			ret = job_copy(ctx->env.jobs.v[i], dst, k);
+			if (ret) {
+				fprintf(stderr, "fioring-bench run: cannot copy %s to %s: %s\n",
+					ctx->env.jobs.v[i], dst, strerror(-ret));
+				return ret;
+			}
+		}
+	}
+	return 0;
+}
+
+static int setup_out(struct run_ctx *ctx)
+{
+	char path[PATH_MAX + 32], stamp[64];
+	time_t now = time(NULL);
+	struct tm tm;
+	int ret;
+
+	if (ctx->env.out) {
+		str_copy(ctx->out, sizeof(ctx->out), ctx->env.out);
+	} else {
+		localtime_r(&now, &tm);
+		strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
+		snprintf(ctx->out, sizeof(ctx->out), "fioring-results-%s", stamp);
+	}
+	snprintf(path, sizeof(path), "%s/results.csv", ctx->out);
+	if (!access(path, F_OK)) {
+		fprintf(stderr, "fioring-bench run: %s already holds results; "
+			"choose another --out\n", ctx->out);
+		return -EEXIST;
+	}
+	snprintf(path, sizeof(path), "%s/raw", ctx->out);
+	ret = mkdir_p(path, 0755);
+	if (!ret) {
+		snprintf(path, sizeof(path), "%s/diskstats", ctx->out);
+		ret = mkdir_p(path, 0755);
+	}
+	if (!ret) {
+		snprintf(path, sizeof(path), "%s/jobs", ctx->out);
+		ret = mkdir_p(path, 0755);
+	}
+	if (!ret && ctx->env.path_stats) {
+		snprintf(path, sizeof(path), "%s/paths", ctx->out);
+		ret = mkdir_p(path, 0755);
+	}
+	if (ret)
+		fprintf(stderr, "fioring-bench run: cannot create %s: %s\n",
+			path, strerror(-ret));
+	return ret;
+}
+
+static int setup_journal(struct run_ctx *ctx)
+{
+	const char *path = ctx->env.state ?: journal_default_path();
+	int ret;
+
+	ret = journal_open(&ctx->journal, path);
+	if (ret == -EBUSY) {
+		fprintf(stderr, "fioring-bench run: another fioring-bench run holds "
+			"%s; wait for it or give this one its own --state\n", path);
+		return ret;
+	}
+	if (ret) {
+		fprintf(stderr, "fioring-bench run: cannot open the state file %s: %s\n",
+			path, strerror(-ret));
+		return ret;
+	}
+	ctx->journal_open = true;
+	if (journal_pending(&ctx->journal)) {
+		fprintf(stderr, "fioring-bench run: restoring what an earlier run "
+			"left changed (%s)\n", path);
+		ret = journal_restore(&ctx->journal, stderr);
+		if (ret) {
+			fprintf(stderr, "fioring-bench run: could not restore everything "
+				"in %s; fix it and run 'fioring-bench restore'\n", path);
+			return ret < 0 ? ret : -EIO;
+		}
+	}
+	return 0;
+}
+
+static int any_job_writes(const struct run_env *env)
+{
+	int i;
+
+	for (i = 0; i < env->jobs.nr; i++)
+		if (job_writes(env->jobs.v[i]))
+			return 1;
+	return 0;
+}
+
+/* T's subsystem takes policy NAME: written (journaled) and read back */
+static bool iopolicy_takes(struct run_ctx *ctx, struct target *t,
+			   const char *name)
+{
+	char eff[64];
+
+	return !journal_knob_set(&ctx->journal, t->iopolicy_path, name, eff,
+				 sizeof(eff)) && !strcmp(eff, name);
+}
+
+/* the policies the subsystem takes, of those the harness knows */
+static int probe_iopolicies(struct run_ctx *ctx, struct target *t,
+			    struct strlist *out)
+{
+	int i;
+
+	for (i = 0; known_iopolicies[i]; i++)
+		if (iopolicy_takes(ctx, t, known_iopolicies[i]))
+			strlist_add(out, known_iopolicies[i]);
+	return out->nr ? 0 : -EINVAL;
+}
+
+/*
+ * The policies to sweep on T: --iopolicy's, each tried and read back now so
+ * that a name the kernel refuses stops the sweep before its first run
+ * rather than failing every run of those cells; or all the kernel takes.
+ */
+static int iopolicies_for(struct run_ctx *ctx, struct target *t,
+			  struct strlist *out)
+{
+	struct strlist *want = &ctx->env.iopolicy, takes = { 0 };
+	char list[256] = "";
+	int i, ret = 0;
+
+	if (!want->nr) {
+		ret = probe_iopolicies(ctx, t, out);
+		if (ret)
+			fprintf(stderr, "fioring-bench run: %s: no iopolicy accepted\n",
+				t->iopolicy_path);
+		return ret;
+	}
+	for (i = 0; i < want->nr; i++) {
+		if (iopolicy_takes(ctx, t, want->v[i])) {
+			strlist_add(out, want->v[i]);
+			continue;
+		}
+		probe_iopolicies(ctx, t, &takes);
+		strlist_join(&takes, ", ", list, sizeof(list));
+		fprintf(stderr, "fioring-bench run: --iopolicy %s: %s does not take "
+			"it (it takes: %s)\n", want->v[i], t->iopolicy_path,
+			list[0] ? list : "nothing");
+		ret = -EINVAL;
+		break;
+	}
+	strlist_free(&takes);
+	return ret;
+}
+
+static int setup_targets(struct run_ctx *ctx)
+{
+	struct run_env *env = &ctx->env;
+	const char *dev;
+	char why[512], path[4200];
+	int i, j, ret, writes = any_job_writes(env);
+
+	if (env->clients.nr)
+		return clients_setup_targets(ctx);
+	ctx->nr_targets = env->targets.nr ?: 1;
+	ctx->targets = calloc(ctx->nr_targets, sizeof(*ctx->targets));
+	ctx->iopolicies = calloc(ctx->nr_targets, sizeof(*ctx->iopolicies));
+	if (!ctx->targets || !ctx->iopolicies)
+		return -ENOMEM;
+	if (!env->targets.nr) {
+		ret = embedded_make(&ctx->journal, env->embedded, env->embedded_size,
+				    &ctx->emb);
+		if (ret) {
+			fprintf(stderr, "fioring-bench run: cannot make the embedded "
+				"%s device: %s\n", env->embedded == EMB_LOOP ? "loop" :
+				env->embedded == EMB_ZRAM ? "zram" : "zram or loop",
+				strerror(-ret));
+			return ret;
+		}
+		fprintf(stderr, "fioring-bench run: made %s (%llu MiB) for this run\n",
+			ctx->emb.dev,
+			(unsigned long long)(env->embedded_size >> 20));
+	}
+	for (i = 0; i < ctx->nr_targets; i++) {
+		struct target *t = &ctx->targets[i];
+
+		dev = env->targets.nr ? env->targets.v[i] : ctx->emb.dev;
+		ret = target_resolve(dev, t);
+		if (ret) {
+			fprintf(stderr, "fioring-bench run: --target %s: %s\n", dev,
+				ret == -ENOTBLK ? "not a block device or NVMe "
+				"generic char device" : strerror(-ret));
+			return ret;
+		}
+		t->embedded = !env->targets.nr;
+		for (j = 0; j < i; j++)
+			if (!strcmp(ctx->targets[j].stat_name, t->stat_name)) {
+				fprintf(stderr, "fioring-bench run: --target %s "
+					"given twice\n", dev);
+				return -EINVAL;
+			}
+		if (target_queue_path(t, "iostats", path, sizeof(path))) {
+			fprintf(stderr, "fioring-bench run: %s has no queue/iostats\n",
+				t->disk);
+			return -ENOENT;
+		}
+		if (env->scheduler.nr &&
+		    target_queue_path(t, "scheduler", path, sizeof(path))) {
+			fprintf(stderr, "fioring-bench run: --scheduler: %s has no "
+				"I/O scheduler to set\n", t->disk);
+			return -EINVAL;
+		}
+		/* its cells still run, and fail on the write: a refused setting */
+		for (j = 0; j < env->scheduler.nr; j++) {
+			char offers[256];
+
+			if (scheduler_offered(t, env->scheduler.v[j], offers,
+					      sizeof(offers)) != 1)
+				fprintf(stderr, "fioring-bench run: note: --scheduler "
+					"%s: %s offers only %s; its cells will fail\n",
+					env->scheduler.v[j], t->disk,
+					offers[0] ? offers : "none");
+		}
+		if (writes && !t->embedded && !env->force) {
+			ret = blkid_guard_check(t, why, sizeof(why));
+			if (ret) {
+				fprintf(stderr, "fioring-bench run: refusing to write "
+					"to %s: %s (--force to write anyway)\n",
+					dev, why);
+				return ret;
+			}
+		}
+		if (!t->iopolicy_path[0]) {
+			if (env->iopolicy.nr)
+				fprintf(stderr, "fioring-bench run: note: %s is not "
+					"native NVMe multipath; iopolicy not swept\n",
+					t->disk);
+			continue;
+		}
+		ret = iopolicies_for(ctx, t, &ctx->iopolicies[i]);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* the queue's scheduler as it is, empty when it has none */
+static void sched_now(const struct target *t, char *buf, size_t len)
+{
+	char path[4200], raw[256];
+
+	buf[0] = '\0';
+	if (t->remote)
+		return;
+	if (!target_queue_path(t, "scheduler", path, sizeof(path)) &&
+	    !file_read_line(path, raw, sizeof(raw)))
+		sysfs_selected(raw, buf, len);
+}
+
+/*
+ * --dry-run: the plan without touching the machine.  The embedded device
+ * does not exist yet and multipath policies are not probed, so they show
+ * as "embedded" and as every policy the harness knows.
+ */
+static int dry_run(struct run_ctx *ctx)
+{
+	struct run_env *env = &ctx->env;
+	int n = env->targets.nr ?: 1, i, j, runs, ret = -ENOMEM;
+	struct sweep_target *tg = calloc(n, sizeof(*tg));
+	struct target *t = calloc(n, sizeof(*t));
+	struct strlist *pol = calloc(n, sizeof(*pol));
+	char (*sched)[64] = calloc(n, sizeof(*sched));
+	char eta[32];
+
+	if (!tg || !t || !pol || !sched)
+		goto out;
+	ret = 0;
+	for (i = 0; i < n && !ret; i++) {
+		tg[i].disk = "embedded";
+		tg[i].sched_now = NULL;
+		tg[i].iopolicy = &pol[i];
+		if (!env->targets.nr)
+			continue;
+		/* on fio servers: the device is not here to look at */
+		if (env->clients.nr) {
+			tg[i].disk = strrchr(env->targets.v[i], '/') ?
+				     strrchr(env->targets.v[i], '/') + 1 :
+				     env->targets.v[i];
+			continue;
+		}
+		ret = target_resolve(env->targets.v[i], &t[i]);
+		if (ret) {
+			fprintf(stderr, "fioring-bench run: --target %s: %s\n",
+				env->targets.v[i], strerror(-ret));
+			break;
+		}
+		tg[i].disk = t[i].disk;
+		sched_now(&t[i], sched[i], sizeof(sched[i]));
+		tg[i].sched_now = sched[i][0] ? sched[i] : NULL;
+		if (!t[i].iopolicy_path[0])
+			continue;
+		for (j = 0; env->iopolicy.nr ? j < env->iopolicy.nr :
+		     known_iopolicies[j] != NULL; j++)
+			strlist_add(&pol[i], env->iopolicy.nr ? env->iopolicy.v[j] :
+				    known_iopolicies[j]);
+	}
+	if (!ret)
+		ret = sweep_plan(&ctx->sweep, env, tg, n);
+	if (!ret) {
+		for (i = 0; i < ctx->sweep.nr; i++)
+			printf("%s\n", ctx->sweep.cells[i].name);
+		runs = ctx->sweep.nr * env->repeat;
+		/* about half a second of fio start-up and exit per run */
+		fmt_duration(eta, sizeof(eta), runs * (env->runtime + 0.5));
+		printf("%d cells x %d repeats = %d runs", ctx->sweep.nr, env->repeat,
+		       runs);
+		if (env->runtime)
+			printf(", about %s", eta);
+		printf("\n");
+		for (i = 0; i < env->clients.nr; i++)
+			printf("%s fio server %s\n", i ? "   " : "on ", env->clients.v[i]);
+	}
+out:
+	for (i = 0; pol && i < n; i++)
+		strlist_free(&pol[i]);
+	free(sched);
+	free(pol);
+	free(t);
+	free(tg);
+	return ret ? 1 : 0;
+}
+
+static int plan_sweep(struct run_ctx *ctx)
+{
+	struct sweep_target *tg = calloc(ctx->nr_targets, sizeof(*tg));
+	char (*sched)[64] = calloc(ctx->nr_targets, sizeof(*sched));
+	int i, ret = -ENOMEM;
+
+	if (tg && sched) {
+		for (i = 0; i < ctx->nr_targets; i++) {
+			tg[i].disk = ctx->targets[i].disk;
+			tg[i].iopolicy = &ctx->iopolicies[i];
+			sched_now(&ctx->targets[i], sched[i], sizeof(sched[i]));
+			tg[i].sched_now = sched[i][0] ? sched[i] : NULL;
+		}
+		ret = sweep_plan(&ctx->sweep, &ctx->env, tg, ctx->nr_targets);
+	}
+	free(sched);
+	free(tg);
+	return ret;
+}
+
+static json_object *make_meta(struct run_ctx *ctx)
+{
+	json_object *m = json_object_new_object(), *fio = json_object_new_object();
+	char started[64];
+
+	iso_now(started, sizeof(started));
+	json_object_object_add(m, "started", json_object_new_string(started));
+	json_object_object_add(m, "host", json_object_new_string(ctx->host));
+	json_object_object_add(m, "kernel", json_object_new_string(ctx->kernel));
+	json_object_object_add(fio, "path", json_object_new_string(ctx->fio));
+	json_object_object_add(fio, "version",
+			       json_object_new_string(ctx->fio_version));
+	json_object_object_add(m, "fio", fio);
+	json_object_object_add(m, "engine", json_object_new_string(ctx->engine_lib));
+	json_object_object_add(m, "engine_version",
+			       json_object_new_string(ctx->engine_version));
+	json_object_object_add(m, "command",
+			       json_object_new_string(ctx->env.cmdline));
+	json_object_object_add(m, "repeat", json_object_new_int(ctx->env.repeat));
+	json_object_object_add(m, "runtime_s", json_object_new_int(ctx->env.runtime));
+	json_object_object_add(m, "cells", json_object_new_int(ctx->sweep.nr));
+	json_object_object_add(m, "embedded",
+			       json_object_new_string(ctx->emb.dev));
+	return m;
+}
+
+static void progress(struct run_ctx *ctx, const struct result_row *r, int i,
+		     int total, double elapsed_s)
+{
+	char eta[32], iops[32], ks[32], util[32];
+
+	fmt_duration(eta, sizeof(eta), elapsed_s / i * (total - i));
+	if (strcmp(r->status, "ok")) {
+		fprintf(stderr, "[%*d/%d] %s #%d: FAILED: %s  ETA %s\n",
+			(int)snprintf(NULL, 0, "%d", total), i, total, r->cell,
+			r->repeat, r->error, eta);
+		return;
+	}
+	fmt_num(iops, sizeof(iops), r->iops);
+	fmt_num(ks, sizeof(ks), r->ks_iops);
+	fmt_num(util, sizeof(util), r->ks_util_pct);
+	fprintf(stderr, "[%*d/%d] %s #%d: %s IOPS, kernel %s IOPS %s%% util%s%s  ETA %s\n",
+		(int)snprintf(NULL, 0, "%d", total), i, total, r->cell, r->repeat,
+		iops, ks[0] ? ks : "-", util[0] ? util : "-",
+		r->ks_flags[0] ? "  flags " : "", r->ks_flags, eta);
+	if (ctx->env.verbose)
+		fprintf(stderr, "  clat mean r/w %.1f/%.1f us, p99 r/w %.1f/%.1f us; "
+			"r_await %.3f w_await %.3f ms, aqu-sz %.2f (fio %.2f), "
+			"busy %.1f%%, iostats %s->%s\n",
+			r->read_clat_mean_us, r->write_clat_mean_us,
+			r->read_clat_p99_us, r->write_clat_p99_us,
+			r->ks_r_await_ms, r->ks_w_await_ms, r->ks_aqu_sz,
+			r->fio_inflight, r->fio_busy_pct, r->iostats_req,
+			r->iostats_eff);
+}
+
+static int sweep_run(struct run_ctx *ctx, uint64_t t0)
+{
+	int total = ctx->sweep.nr * ctx->env.repeat, run = 0, rep, ci, ret, k, nr;
+	struct result_row *rows = calloc(ctx->env.clients.nr + 1, sizeof(*rows));
+
+	if (!rows)
+		return -ENOMEM;
+	for (rep = 1; rep <= ctx->env.repeat && !stop_signal; rep++) {
+		for (ci = 0; ci < ctx->sweep.nr && !stop_signal; ci++) {
+			run++;
+			nr = 1;
+			/* fio servers: a row per host and one for all of them */
+			if (ctx->env.clients.nr)
+				nr = clients_run_cell(ctx, &ctx->sweep.cells[ci], run,
+						      rep, rows);
+			else
+				run_cell(ctx, &ctx->sweep.cells[ci], run, rep, rows);
+			for (k = 0; k < nr; k++) {
+				if (strcmp(rows[k].status, "ok"))
+					ctx->nr_failed++;
+				ctx->nr_done++;
+				ret = results_add(&ctx->res, &rows[k]);
+				if (ret) {
+					fprintf(stderr, "fioring-bench run: cannot write "
+						"results in %s: %s\n", ctx->out,
+						strerror(-ret));
+					free(rows);
+					return ret;
+				}
+				progress(ctx, &rows[k], run, total,
+					 (now_ns() - t0) / 1e9);
+			}
+		}
+	}
+	free(rows);
+	return 0;
+}
+
+/* what the harness itself cost, against the time fio spent */
+static void overhead_report(struct run_ctx *ctx, uint64_t t0)
+{
+	double wall = (now_ns() - t0) / 1e9;
+	double fio_wall = ctx->fio_wall_ns / 1e9;
+	double fio_rt = ctx->fio_runtime_ns / 1e9;
+	double own = wall - fio_wall;
+	json_object *o = json_object_new_object();
+	char finished[64];
+
+	iso_now(finished, sizeof(finished));
+	fprintf(stderr, "fioring-bench run: %d runs (%d failed) in %.1f s; "
+		"harness overhead %.2f s (%.2f%% of the sweep), fio start/exit "
+		"%.2f s (%.2f%%), fio runtime %.1f s\n", ctx->nr_done,
+		ctx->nr_failed, wall, own, wall > 0 ? 100.0 * own / wall : 0.0,
+		fio_wall - fio_rt, wall > 0 ? 100.0 * (fio_wall - fio_rt) / wall : 0.0,
+		fio_rt);
+	json_object_object_add(o, "finished", json_object_new_string(finished));
+	json_object_object_add(o, "wall_s", json_object_new_double(wall));
+	json_object_object_add(o, "harness_s", json_object_new_double(own));
+	json_object_object_add(o, "fio_process_s", json_object_new_double(fio_wall));
+	json_object_object_add(o, "fio_runtime_s", json_object_new_double(fio_rt));
+	json_object_object_add(o, "harness_overhead_pct",
+			       json_object_new_double(wall > 0 ? 100.0 * own / wall : 0));
+	json_object_object_add(o, "runs", json_object_new_int(ctx->nr_done));
+	json_object_object_add(o, "failed", json_object_new_int(ctx->nr_failed));
+	if (stop_signal)
+		json_object_object_add(o, "interrupted_by",
+				       json_object_new_string(strsignal(stop_signal)));
+	json_object_object_add(ctx->res.meta, "summary", o);
+}
+
+static int teardown(struct run_ctx *ctx)
+{
+	int ret = 0;
+
+	if (ctx->journal_open) {
+		ret = journal_restore(&ctx->journal, ctx->env.verbose ? stderr : NULL);
+		if (ret) {
+			fprintf(stderr, "fioring-bench run: could not restore every "
+				"setting; see 'fioring-bench restore'\n");
+			ret = -EIO;
+		}
+		journal_close(&ctx->journal);
+	}
+	return ret;
+}
+
+int cmd_run(int argc, char **argv)
+{
+	struct run_ctx *ctx;
+	struct utsname un;
+	json_object *meta;
+	char path[PATH_MAX + 32];
+	uint64_t t0 = now_ns();
+	int ret, status = 1, i;
+
+	ctx = calloc(1, sizeof(*ctx));
+	if (!ctx)
+		return 1;
+	ret = cli_parse_run(argc, argv, &ctx->env);
+	if (ret) {
+		status = ret > 0 ? 0 : 2;
+		goto out_free;
+	}
+	if (ctx->env.dry_run) {
+		status = (setup_engines(ctx) || setup_jobs(ctx)) ? 1 : dry_run(ctx);
+		sweep_free(&ctx->sweep);
+		goto out_free;
+	}
+	if (geteuid()) {
+		fprintf(stderr, "fioring-bench run: needs root: it changes queue "
+			"settings and makes block devices\n");
+		goto out_free;
+	}
+	uname(&un);
+	str_copy(ctx->kernel, sizeof(ctx->kernel), un.release);
+	str_copy(ctx->host, sizeof(ctx->host), un.nodename);
+	locate_fio(ctx->env.fio, ctx->fio, sizeof(ctx->fio));
+	ret = fio_version_of(ctx->fio, ctx->fio_version, sizeof(ctx->fio_version));
+	if (ret) {
+		fprintf(stderr, "fioring-bench run: cannot run fio '%s' (--fio PATH "
+			"or FIO=PATH)\n", ctx->fio);
+		goto out_free;
+	}
+	if (setup_engines(ctx) || setup_jobs(ctx))
+		goto out_free;
+	if (setup_journal(ctx))
+		goto out;
+	signals_install();
+	/* targets first: a refused target must leave no results directory */
+	if (setup_targets(ctx) || setup_out(ctx) || copy_jobs(ctx))
+		goto out;
+	if (plan_sweep(ctx))
+		goto out;
+	meta = make_meta(ctx);
+	snprintf(path, sizeof(path), "%s/meta.json", ctx->out);
+	ret = results_write_json(path, meta);
+	if (!ret)
+		ret = results_open(&ctx->res, ctx->out, meta);
+	json_object_put(meta);
+	if (ret) {
+		fprintf(stderr, "fioring-bench run: cannot write results in %s: %s\n",
+			ctx->out, strerror(-ret));
+		goto out;
+	}
+	ctx->results_open = true;
+	path[0] = '\0';
+	if (ctx->env.runtime)
+		snprintf(path, sizeof(path), " of %d s", ctx->env.runtime);
+	fprintf(stderr, "fioring-bench run: %d cells x %d repeats = %d runs%s, "
+		"results in %s\n", ctx->sweep.nr, ctx->env.repeat,
+		ctx->sweep.nr * ctx->env.repeat, path, ctx->out);
+	if (sweep_run(ctx, t0))
+		goto out;
+	/* finished: 3 tells "some runs failed" from "could not sweep" */
+	status = ctx->nr_failed ? 3 : 0;
+out:
+	if (teardown(ctx))
+		status = 1;
+	if (ctx->results_open) {
+		overhead_report(ctx, t0);
+		snprintf(path, sizeof(path), "%s/meta.json", ctx->out);
+		results_write_json(path, ctx->res.meta);
+		results_finish(&ctx->res);
+		results_close(&ctx->res);
+	}
+	if (stop_signal) {
+		fprintf(stderr, "fioring-bench run: stopped by %s; settings restored\n",
+			strsignal(stop_signal));
+		status = 128 + stop_signal;
+	}
+	sweep_free(&ctx->sweep);
+	for (i = 0; ctx->iopolicies && i < ctx->nr_targets; i++)
+		strlist_free(&ctx->iopolicies[i]);
+	free(ctx->iopolicies);
+	free(ctx->targets);
+out_free:
+	cli_free(&ctx->env);
+	free(ctx);
+	return status;
+}

@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * run.h: the state of one `fioring-bench run`, shared by the sweep driver
+ * (run.c) and the code that performs one run of one cell (run_cell.c).
+ */
+#ifndef FIORING_RUN_H
+#define FIORING_RUN_H
+
+#include <limits.h>
+#include <stdint.h>
+
+#include "cli/cli.h"
+#include "kernel/embedded.h"
+#include "fio/fio_json.h"
+#include "kernel/journal.h"
+#include "results/results.h"
+#include "sweep/sweep.h"
+#include "kernel/target.h"
+
+struct run_ctx {
+	struct run_env env;
+	struct journal journal;
+	bool journal_open;
+	struct embedded_dev emb;
+	struct target *targets;
+	int nr_targets;
+	struct strlist *iopolicies;	/* per target */
+	struct sweep sweep;
+	struct results res;
+	bool results_open;
+	char fio[PATH_MAX];
+	char fio_version[64];
+	char engine_lib[PATH_MAX];
+	char engine_version[128];
+	char jobs_dir[PATH_MAX];
+	char kernel[128];
+	char host[128];
+	char out[PATH_MAX];
+	int nr_failed;
+	int nr_done;
+	uint64_t fio_wall_ns;		/* fio processes, fork to reap */
+	uint64_t fio_runtime_ns;	/* what fio reports as its runtime */
+};
+
+void run_cell(struct run_ctx *ctx, const struct sweep_cell *cell, int run,
+	      int repeat, struct result_row *row);
+void fill_fio(struct result_row *r, const struct fio_result *f);
+/* the row failed, and why (printf-style, made fit for a CSV cell) */
+__attribute__((format(printf, 2, 3)))
+void row_fail(struct result_row *r, const char *fmt, ...);
+
+#endif

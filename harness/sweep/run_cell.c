@@ -1,0 +1,460 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * run_cell.c: one run of one cell.  Sets the cell's kernel settings
+ * (journaled, read back), snapshots diskstats, runs fio, snapshots again,
+ * and turns fio's JSON and the diskstats delta into one results row.  A
+ * run that fails is a row with status "failed" and the reason; it never
+ * stops the sweep.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include "kernel/diskstats.h"
+#include "lib/fileio.h"
+#include "fio/fio_json.h"
+#include "fio/fio_runner.h"
+#include "results/ioprio.h"
+#include "results/metrics.h"
+#include "sweep/run.h"
+
+void row_fail(struct result_row *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	snprintf(r->status, sizeof(r->status), "failed");
+	va_start(ap, fmt);
+	vsnprintf(r->error, sizeof(r->error), fmt, ap);
+	va_end(ap);
+	csv_clean(r->error);
+}
+
+/*
+ * fio writes its JSON into DIR/raw/: on a full filesystem the file is cut
+ * and fio still exits 0, so a parse failure there is the disk's, not fio's.
+ */
+static int out_full(const char *dir)
+{
+	struct statvfs sv;
+
+	/* f_files 0: a filesystem that does not count inodes */
+	return !statvfs(dir, &sv) && (!sv.f_bavail || (sv.f_files && !sv.f_favail));
+}
+
+/* queue/ATTR of the target set to val; eff gets what the kernel kept */
+static int set_queue(struct run_ctx *ctx, const struct target *t,
+		     const char *attr, const char *val, char *eff, size_t len,
+		     struct result_row *r)
+{
+	char path[4200];
+	int ret;
+
+	ret = target_queue_path(t, attr, path, sizeof(path));
+	if (!ret)
+		ret = journal_knob_set(&ctx->journal, path, val, eff, len);
+	if (ret) {
+		row_fail(r, "cannot set %s=%s on %s: %s", attr, val, t->disk,
+			 strerror(-ret));
+	}
+	return ret;
+}
+
+static int apply_knobs(struct run_ctx *ctx, const struct target *t,
+		       const struct sweep_cell *c, struct result_row *r)
+{
+	char path[4200], raw[256];
+	int ret, i;
+
+	ret = set_queue(ctx, t, "iostats", c->iostats, r->iostats_eff,
+			sizeof(r->iostats_eff), r);
+	if (ret)
+		return ret;
+	/*
+	 * The hidden path disks have iostats of their own, and on kernels
+	 * before ~6.3 they are where multipath I/O is counted: what iostats
+	 * costs is the whole stack's accounting, so they follow the head.
+	 */
+	for (i = 0; i < t->nr_paths; i++) {
+		snprintf(path, sizeof(path), "/sys/block/%s/queue/iostats",
+			 t->paths[i]);
+		ret = journal_knob_set(&ctx->journal, path, c->iostats, NULL, 0);
+		if (ret) {
+			row_fail(r, "cannot set iostats=%s on %s: %s", c->iostats,
+				 t->paths[i], strerror(-ret));
+			return ret;
+		}
+	}
+	/* passthrough I/O on the char device counts only with this (6.13+) */
+	if (t->is_char && !target_queue_path(t, "iostats_passthrough", path,
+					     sizeof(path))) {
+		ret = set_queue(ctx, t, "iostats_passthrough",
+				strcmp(c->iostats, "0") ? "1" : "0",
+				r->iostats_passthrough_eff,
+				sizeof(r->iostats_passthrough_eff), r);
+		if (ret)
+			return ret;
+	}
+	if (c->iopolicy) {
+		ret = journal_knob_set(&ctx->journal, t->iopolicy_path, c->iopolicy,
+				       r->iopolicy_eff, sizeof(r->iopolicy_eff));
+		if (ret) {
+			row_fail(r, "cannot set iopolicy=%s: %s", c->iopolicy,
+				 strerror(-ret));
+			return ret;
+		}
+	} else if (t->iopolicy_path[0] &&
+		   !file_read_line(t->iopolicy_path, raw, sizeof(raw))) {
+		str_copy(r->iopolicy_eff, sizeof(r->iopolicy_eff), raw);
+	}
+	if (c->scheduler) {
+		ret = set_queue(ctx, t, "scheduler", c->scheduler, r->scheduler,
+				sizeof(r->scheduler), r);
+		if (ret)
+			return ret;
+	} else if (!target_queue_path(t, "scheduler", path, sizeof(path)) &&
+		   !file_read_line(path, raw, sizeof(raw))) {
+		sysfs_selected(raw, r->scheduler, sizeof(r->scheduler));
+	} else {
+		snprintf(r->scheduler, sizeof(r->scheduler), "none");
+	}
+	return 0;
+}
+
+/*
+ * What fio wrote to stderr, its lines joined with "; ": the cause comes
+ * first ("failed parsing rw=..."), the consequence last ("job dropped").
+ */
+static void fio_message(const char *path, char *buf, size_t len)
+{
+	char *all, *line, *save;
+	size_t n, used = 0;
+
+	buf[0] = '\0';
+	if (file_read_all(path, &all, &n))
+		return;
+	for (line = strtok_r(all, "\n", &save); line && used + 1 < len;
+	     line = strtok_r(NULL, "\n", &save)) {
+		str_trim(line);
+		if (!*line)
+			continue;
+		used += snprintf(buf + used, len - used, "%s%s", used ? "; " : "",
+				 line);
+	}
+	free(all);
+}
+
+void fill_fio(struct result_row *r, const struct fio_result *f)
+{
+	const struct fio_dir_figs *rd = &f->rd, *wr = &f->wr;
+	uint64_t ios = rd->ios + wr->ios;
+
+	r->iodepth = f->iodepth ? f->iodepth : 1;
+	r->runtime_s = fmax(rd->runtime_ms, wr->runtime_ms) / 1000.0;
+	r->read_iops = rd->iops;
+	r->write_iops = wr->iops;
+	r->iops = rd->iops + wr->iops;
+	r->read_bw_kib = rd->bw_kib;
+	r->write_bw_kib = wr->bw_kib;
+	if (rd->ios) {
+		r->read_clat_mean_us = rd->clat_mean_us;
+		r->read_clat_p50_us = rd->clat_p50_us;
+		r->read_clat_p99_us = rd->clat_p99_us;
+		r->read_clat_p999_us = rd->clat_p999_us;
+	}
+	if (wr->ios) {
+		r->write_clat_mean_us = wr->clat_mean_us;
+		r->write_clat_p50_us = wr->clat_p50_us;
+		r->write_clat_p99_us = wr->clat_p99_us;
+		r->write_clat_p999_us = wr->clat_p999_us;
+	}
+	if (ios) {
+		r->lat_mean_us = (rd->lat_mean_us * rd->ios +
+				  wr->lat_mean_us * wr->ios) / ios;
+		r->slat_mean_us = (rd->slat_mean_us * rd->ios +
+				   wr->slat_mean_us * wr->ios) / ios;
+	}
+	r->fio_ios = ios;
+}
+
+static void fill_kernel(struct result_row *r, const struct fio_result *f,
+			const struct diskstats_rec *a,
+			const struct diskstats_rec *b, double interval_ms)
+{
+	struct fio_figs_brief fb = {
+		.ios = f->rd.ios + f->wr.ios,
+		.iops = f->rd.iops + f->wr.iops,
+		.r_iops = f->rd.iops,
+		.w_iops = f->wr.iops,
+		.r_clat_mean_us = f->rd.clat_mean_us,
+		.w_clat_mean_us = f->wr.clat_mean_us,
+		.iodepth = f->iodepth ? f->iodepth : 1,
+	};
+	struct iostat_figs ks;
+
+	r->fio_inflight = fio_inflight(&fb);
+	r->fio_busy_pct = fio_busy_pct(&fb);
+	if (!a || !b || iostat_derive(a, b, interval_ms, &ks))
+		return;
+	r->ks_interval_ms = interval_ms;
+	r->ks_ios = ks.r_ios + ks.w_ios;
+	r->ks_iops = ks.iops;
+	r->ks_r_await_ms = ks.r_await_ms;
+	r->ks_w_await_ms = ks.w_await_ms;
+	r->ks_aqu_sz = ks.aqu_sz;
+	r->ks_util_pct = ks.util_pct;
+	metrics_flags(&ks, &fb, r->ks_flags, sizeof(r->ks_flags));
+}
+
+static void flag_append(struct result_row *r, const char *flag)
+{
+	size_t n = strlen(r->ks_flags);
+
+	snprintf(r->ks_flags + n, sizeof(r->ks_flags) - n, "%s%s", n ? ";" : "",
+		 flag);
+}
+
+/* the head counted nothing but its paths did: take the paths' figures */
+static void fill_kernel_paths(struct result_row *r, const struct fio_result *f,
+			      const struct target *t,
+			      const struct diskstats_snap *a,
+			      const struct diskstats_snap *b, double interval_ms)
+{
+	const char *paths[TARGET_MAX_PATHS];
+	struct diskstats_rec ra, rb;
+	int i;
+
+	if (!t->nr_paths || !(r->ks_ios == 0))
+		return;
+	for (i = 0; i < t->nr_paths; i++)
+		paths[i] = t->paths[i];
+	if (diskstats_paths_merge(a, b, paths, t->nr_paths, &ra, &rb))
+		return;
+	fill_kernel(r, f, &ra, &rb, interval_ms);
+	flag_append(r, "ks_from_paths");
+}
+
+static int write_snaps(const char *path, const struct diskstats_snap *a,
+		       const struct diskstats_snap *b)
+{
+	FILE *f = fopen(path, "we");
+
+	if (!f)
+		return -errno;
+	diskstats_write(f, "before", a);
+	diskstats_write(f, "after", b);
+	return fclose(f) ? -errno : 0;
+}
+
+/*
+ * fio spends a while starting up before its first I/O; an interval that
+ * includes it dilutes IOPS, aqu-sz and %util.  So during start-up the
+ * "before" snapshot is retaken every few ms until the target's I/O count
+ * moves: it ends up as the last snapshot before the run's first I/O.
+ */
+struct startup_watch {
+	struct diskstats_snap *before;
+	struct diskstats_snap first;	/* before, as taken before the fork */
+	struct diskstats_snap probe;
+	const char *const *names;
+	int nr;
+	uint64_t until_ns;
+	bool moved;
+};
+
+#define STARTUP_POLL_NS	(5 * 1000 * 1000ull)
+#define STARTUP_MAX_NS	(3 * 1000 * 1000 * 1000ull)
+
+/* I/Os counted on any disk of the snapshot: head, paths or slaves */
+static uint64_t ios_of(const struct diskstats_snap *s)
+{
+	uint64_t ios = 0;
+	int i;
+
+	for (i = 0; i < s->nr; i++)
+		if (s->disk[i].nfields > 0)
+			ios += s->disk[i].f[0] + s->disk[i].f[4];
+	return ios;
+}
+
+static uint64_t startup_tick(void *arg)
+{
+	struct startup_watch *w = arg;
+
+	if (now_ns() > w->until_ns) {
+		*w->before = w->first;
+		return 0;
+	}
+	if (diskstats_take("/proc/diskstats", w->names, w->nr, &w->probe))
+		return 0;
+	if (ios_of(&w->probe) != ios_of(w->before)) {
+		w->moved = true;
+		return 0;
+	}
+	*w->before = w->probe;
+	return STARTUP_POLL_NS;
+}
+
+void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
+	      int repeat, struct result_row *r)
+{
+	static struct diskstats_snap before, after;
+	const struct target *t = &ctx->targets[c->target];
+	char json[4200], err[4200], ds[4200], ps[4200], msg[512], ioengine[4200];
+	char job[4400];
+	const char *names[DISKSTATS_MAX_DISKS];
+	static struct startup_watch watch;
+	struct fio_result fr;
+	struct fio_exit ex;
+	struct fio_cmd cmd;
+	struct stat st;
+	char *buf;
+	size_t len;
+	int nr, ret, snaps_ok;
+
+	result_row_init(r);
+	r->run = run;
+	r->repeat = repeat;
+	snprintf(r->cell, sizeof(r->cell), "%s", c->name);
+	snprintf(r->status, sizeof(r->status), "ok");
+	snprintf(r->target, sizeof(r->target), "%s", t->disk);
+	snprintf(r->device_model, sizeof(r->device_model), "%s", t->model);
+	snprintf(r->kernel, sizeof(r->kernel), "%s", ctx->kernel);
+	str_copy(r->fio_version, sizeof(r->fio_version), ctx->fio_version);
+	snprintf(r->engine, sizeof(r->engine), "%s", c->engine);
+	snprintf(r->job, sizeof(r->job), "%s", c->job_name);
+	r->sqpoll = c->sqpoll;
+	snprintf(r->iostats_req, sizeof(r->iostats_req), "%s", c->iostats);
+	snprintf(r->iopolicy_req, sizeof(r->iopolicy_req), "%s", c->iopolicy ?: "");
+	snprintf(r->ioprio, sizeof(r->ioprio), "%s", c->ioprio);
+	snprintf(r->raw, sizeof(r->raw), "raw/r%04d.json", run);
+	snprintf(r->diskstats, sizeof(r->diskstats), "diskstats/r%04d.txt", run);
+	snprintf(json, sizeof(json), "%s/%s", ctx->out, r->raw);
+	snprintf(err, sizeof(err), "%s/raw/r%04d.err", ctx->out, run);
+	snprintf(ds, sizeof(ds), "%s/%s", ctx->out, r->diskstats);
+
+	memset(&cmd, 0, sizeof(cmd));
+	if (!strcmp(c->engine, "fioring")) {
+		snprintf(r->engine_version, sizeof(r->engine_version), "%s",
+			 ctx->engine_version);
+		snprintf(ioengine, sizeof(ioengine), "external:%s", ctx->engine_lib);
+		if (ctx->env.path_stats) {
+			snprintf(r->path_stats, sizeof(r->path_stats),
+				 "paths/r%04d.json", run);
+			snprintf(ps, sizeof(ps), "%s/paths/r%04d.json", ctx->out, run);
+			cmd.path_stats = ps;
+		}
+	} else {
+		snprintf(r->engine_version, sizeof(r->engine_version), "%s",
+			 ctx->fio_version);
+		/* fio's own engine for the NVMe char device is io_uring_cmd */
+		snprintf(ioengine, sizeof(ioengine), "%s",
+			 t->is_char && !strcmp(c->engine, "io_uring") ?
+			 "io_uring_cmd" : c->engine);
+	}
+	if (apply_knobs(ctx, t, c, r)) {
+		/* fio never ran: no files to name */
+		r->raw[0] = r->diskstats[0] = '\0';
+		return;
+	}
+
+	cmd.fio = ctx->fio;
+	snprintf(job, sizeof(job), "%s/jobs/%s%s.fio", ctx->out, c->job_name,
+		 t->is_char ? ".ng" : "");
+	cmd.job = job;
+	cmd.filename = t->dev;
+	cmd.ioengine = ioengine;
+	cmd.char_dev = t->is_char;
+	cmd.sqpoll = c->sqpoll;
+	cmd.runtime = ctx->env.runtime;
+	cmd.ioprio = c->ioprio;
+	cmd.extra = &ctx->env.fio_args;
+	cmd.json_path = json;
+	cmd.err_path = err;
+	cmd.timeout_s = ctx->env.fio_timeout;
+
+	nr = target_stat_names(t, names, DISKSTATS_MAX_DISKS);
+	snaps_ok = !diskstats_take("/proc/diskstats", names, nr, &before);
+	if (snaps_ok) {
+		watch.before = &before;
+		watch.first = before;
+		watch.moved = false;
+		watch.names = names;
+		watch.nr = nr;
+		watch.until_ns = now_ns() + STARTUP_MAX_NS;
+		cmd.tick = startup_tick;
+		cmd.tick_arg = &watch;
+	}
+	ret = fio_run(&cmd, &ex, ctx->env.verbose > 0);
+	snaps_ok &= !diskstats_take("/proc/diskstats", names, nr, &after);
+	/* nothing counted (iostats off): keep the whole interval */
+	if (snaps_ok && !watch.moved)
+		before = watch.first;
+	if (ret) {
+		row_fail(r, "cannot start fio: %s", strerror(-ret));
+		r->raw[0] = r->diskstats[0] = '\0';
+		return;
+	}
+	r->wall_s = ex.wall_ns / 1e9;
+	ctx->fio_wall_ns += ex.wall_ns;
+	if (write_snaps(ds, &before, &after))
+		r->diskstats[0] = '\0';
+
+	if (ex.interrupted) {
+		row_fail(r, "interrupted");
+		return;
+	}
+	if (ex.timed_out) {
+		row_fail(r, "fio did not finish in %d s and was killed",
+			 ctx->env.runtime + ctx->env.fio_timeout);
+		return;
+	}
+	if (ex.code) {
+		fio_message(err, msg, sizeof(msg));
+		if (ex.signal)
+			row_fail(r, "fio killed by %s%s%s", strsignal(ex.signal),
+				 msg[0] ? ": " : "", msg);
+		else
+			row_fail(r, "fio failed: %s", msg[0] ? msg : "no message");
+		return;
+	}
+	ret = file_read_all(json, &buf, &len);
+	if (ret) {
+		row_fail(r, "cannot read fio's output: %s", strerror(-ret));
+		return;
+	}
+	ret = fio_json_parse(buf, len, &fr, msg, sizeof(msg));
+	free(buf);
+	if (ret) {
+		if (out_full(ctx->out))
+			row_fail(r, "%s: %s", msg, strerror(ENOSPC));
+		else
+			row_fail(r, "%s", msg);
+		return;
+	}
+	fill_fio(r, &fr);
+	ioprio_row_fill(r, &fr);
+	ctx->fio_runtime_ns += (uint64_t)(r->runtime_s * 1e9);
+	if (fr.job_error) {
+		fio_message(err, msg, sizeof(msg));
+		row_fail(r, "fio job error %d (%s)%s%s", fr.job_error,
+			 strerror(fr.job_error), msg[0] ? ": " : "", msg);
+	}
+	if (snaps_ok) {
+		double interval_ms = (after.mono_ns - before.mono_ns) / 1e6;
+
+		fill_kernel(r, &fr, diskstats_find(&before, t->stat_name),
+			    diskstats_find(&after, t->stat_name), interval_ms);
+		fill_kernel_paths(r, &fr, t, &before, &after, interval_ms);
+		/* bio-based drivers (zram, dm) account whatever iostats says */
+		if (!strcmp(r->iostats_eff, "0") && r->ks_ios > 0)
+			flag_append(r, "counted_with_iostats0");
+	}
+	if (r->path_stats[0] && stat(ps, &st) < 0)
+		r->path_stats[0] = '\0';
+}

@@ -1,0 +1,48 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * sweep.h: the cells of a sweep (one combination of target, job, engine
+ * and kernel settings each) and the jobs they run.
+ */
+#ifndef FIORING_SWEEP_H
+#define FIORING_SWEEP_H
+
+#include <stdbool.h>
+
+#include "cli/cli.h"
+
+#define JOB_DEFAULT_MARK "; fioring-bench: default"
+
+struct sweep_cell {
+	int target;		/* index into the run's targets */
+	const char *job;	/* job file path */
+	char job_name[128];
+	bool job_writes;
+	const char *engine;
+	int sqpoll;
+	const char *iostats;
+	const char *iopolicy;	/* NULL: not swept on this target */
+	const char *ioprio;
+	const char *scheduler;	/* NULL: not swept */
+	char name[512];
+};
+
+struct sweep_target {
+	const char *disk;		/* sysfs disk name, first part of cells */
+	const struct strlist *iopolicy;	/* empty: not swept */
+	const char *sched_now;		/* scheduler when not swept */
+};
+
+struct sweep {
+	int nr;
+	struct sweep_cell *cells;
+};
+
+int sweep_plan(struct sweep *s, const struct run_env *env,
+	       const struct sweep_target *tg, int nr_targets);
+void sweep_free(struct sweep *s);
+int job_writes(const char *path);
+void job_name(const char *path, char *buf, size_t len);
+int jobs_default(const char *dir, struct strlist *out);
+int job_copy(const char *src, const char *dst, bool for_char_dev);
+
+#endif
