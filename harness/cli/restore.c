@@ -13,6 +13,7 @@
 
 #include "cli/commands.h"
 #include "kernel/journal.h"
+#include "sweep/undo.h"
 
 static void usage(FILE *f)
 {
@@ -81,7 +82,7 @@ int cmd_restore(int argc, char **argv)
 		journal_close(&j);
 		return 0;
 	}
-	ret = journal_restore(&j, stdout);
+	ret = journal_restore(&j, sweep_undo, stdout, stderr);
 	journal_close(&j);
 	if (ret) {
 		fprintf(stderr, "fioring-bench restore: %s\n", ret < 0 ?

@@ -24,9 +24,27 @@
 
 #define ZRAM_CONTROL "/sys/class/zram-control"
 
+static int zram_remove(int id)
+{
+	char buf[32];
+	int i, ret = 0;
+
+	snprintf(buf, sizeof(buf), "%d", id);
+	/* the last close may still be in flight right after fio exits */
+	for (i = 0; i < 50; i++) {
+		ret = file_write_str(ZRAM_CONTROL "/hot_remove", buf);
+		if (ret != -EBUSY)
+			break;
+		usleep(100000);
+	}
+	if (ret == -ENODEV || ret == -ENOENT)
+		ret = 0;
+	return ret;
+}
+
 static int zram_make(struct journal *j, uint64_t size, struct embedded_dev *d)
 {
-	char buf[64], path[PATH_MAX], line[64];
+	char buf[64], path[PATH_MAX], id[16];
 	int ret;
 
 	if (access(ZRAM_CONTROL "/hot_add", R_OK) < 0) {
@@ -47,10 +65,10 @@ static int zram_make(struct journal *j, uint64_t size, struct embedded_dev *d)
 	d->kind = EMB_ZRAM;
 	d->zram_id = atoi(buf);
 	snprintf(d->dev, sizeof(d->dev), "/dev/zram%d", d->zram_id);
-	snprintf(line, sizeof(line), "zram\t%d\n", d->zram_id);
-	ret = journal_note(j, line);
+	snprintf(id, sizeof(id), "%d", d->zram_id);
+	ret = journal_add(j, EMBEDDED_ZRAM_REC, id, NULL);
 	if (ret) {
-		embedded_zram_remove(d->zram_id);
+		zram_remove(d->zram_id);
 		return ret;
 	}
 	snprintf(path, sizeof(path), "/sys/block/zram%d/disksize", d->zram_id);
@@ -64,28 +82,10 @@ static int zram_make(struct journal *j, uint64_t size, struct embedded_dev *d)
 	return access(d->dev, F_OK) < 0 ? -ENOENT : 0;
 }
 
-int embedded_zram_remove(int id)
-{
-	char buf[32];
-	int i, ret = 0;
-
-	snprintf(buf, sizeof(buf), "%d", id);
-	/* the last close may still be in flight right after fio exits */
-	for (i = 0; i < 50; i++) {
-		ret = file_write_str(ZRAM_CONTROL "/hot_remove", buf);
-		if (ret != -EBUSY)
-			break;
-		usleep(100000);
-	}
-	if (ret == -ENODEV || ret == -ENOENT)
-		ret = 0;
-	return ret;
-}
-
 static int loop_make(struct journal *j, uint64_t size, struct embedded_dev *d)
 {
 	struct loop_config cfg;
-	char opts[64], line[3 * PATH_MAX];
+	char opts[64];
 	int ctl = -1, lfd = -1, ffd = -1, nr, ret;
 
 	snprintf(d->mnt, sizeof(d->mnt), "/run/fioring/tmpfs.%d", (int)getpid());
@@ -102,8 +102,7 @@ static int loop_make(struct journal *j, uint64_t size, struct embedded_dev *d)
 	}
 	d->kind = EMB_LOOP;
 	snprintf(d->dev, sizeof(d->dev), "/dev/loop%d", nr);
-	snprintf(line, sizeof(line), "loop\t%s\t%s\t%s\n", d->dev, d->file, d->mnt);
-	ret = journal_note(j, line);
+	ret = journal_add(j, EMBEDDED_LOOP_REC, d->dev, d->file, d->mnt, NULL);
 	if (ret)
 		goto out;
 	ret = mkdir_p(d->mnt, 0700);
@@ -145,7 +144,7 @@ out:
 	return ret;
 }
 
-int embedded_loop_remove(const char *dev, const char *file, const char *mnt)
+static int loop_remove(const char *dev, const char *file, const char *mnt)
 {
 	int fd, ret = 0;
 
@@ -177,18 +176,53 @@ int embedded_make(struct journal *j, enum embedded_kind kind, uint64_t size,
 		if (!ret || kind == EMB_ZRAM)
 			return ret;
 		if (d->kind == EMB_ZRAM)
-			embedded_zram_remove(d->zram_id);
+			zram_remove(d->zram_id);
 		memset(d, 0, sizeof(*d));
 		d->zram_id = -1;
 	}
 	return loop_make(j, size, d);
 }
 
-int embedded_remove(struct embedded_dev *d)
+int embedded_zram_id(const char *s, int *id)
 {
-	if (d->kind == EMB_ZRAM)
-		return embedded_zram_remove(d->zram_id);
-	if (d->kind == EMB_LOOP)
-		return embedded_loop_remove(d->dev, d->file, d->mnt);
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || end == s || *end || v < 0 || v > INT_MAX)
+		return -EINVAL;
+	*id = v;
 	return 0;
+}
+
+int embedded_zram_undo(const struct journal_rec *r, char *what, size_t len)
+{
+	int id, ret;
+
+	/* a damaged id must not remove some other zram device */
+	if (embedded_zram_id(r->f[0], &id)) {
+		snprintf(what, len, "ignoring a zram line with a damaged id: %s",
+			 r->f[0]);
+		return 0;
+	}
+	ret = zram_remove(id);
+	if (ret)
+		snprintf(what, len, "zram%d left in place, not removed: %s", id,
+			 strerror(-ret));
+	else
+		snprintf(what, len, "removed zram%d", id);
+	return ret;
+}
+
+int embedded_loop_undo(const struct journal_rec *r, char *what, size_t len)
+{
+	int ret = loop_remove(r->f[0], r->f[1], r->f[2]);
+
+	if (ret)
+		snprintf(what, len, "%s (over %s, tmpfs %s) left in place, not "
+			 "removed: %s", r->f[0], r->f[1], r->f[2], strerror(-ret));
+	else
+		snprintf(what, len, "removed %s", r->f[0]);
+	return ret;
 }

@@ -8,9 +8,18 @@
 #ifndef FIORING_EMBEDDED_H
 #define FIORING_EMBEDDED_H
 
+#include <limits.h>
+#include <stddef.h>
 #include <stdint.h>
 
 struct journal;
+struct journal_rec;
+
+/* journal records: zram <TAB> id; loop <TAB> /dev/loopN <TAB> file <TAB> mount */
+#define EMBEDDED_ZRAM_REC	"zram"
+#define EMBEDDED_ZRAM_FIELDS	1
+#define EMBEDDED_LOOP_REC	"loop"
+#define EMBEDDED_LOOP_FIELDS	3
 
 enum embedded_kind { EMB_AUTO, EMB_ZRAM, EMB_LOOP };
 
@@ -18,14 +27,16 @@ struct embedded_dev {
 	enum embedded_kind kind;	/* EMB_ZRAM or EMB_LOOP once made */
 	int zram_id;
 	char dev[64];			/* /dev/zramN or /dev/loopN */
-	char file[4096];		/* loop: backing file */
-	char mnt[4096];			/* loop: tmpfs mount point */
+	char file[PATH_MAX];		/* loop: backing file */
+	char mnt[PATH_MAX];		/* loop: tmpfs mount point */
 };
 
 int embedded_make(struct journal *j, enum embedded_kind kind, uint64_t size,
 		  struct embedded_dev *d);
-int embedded_remove(struct embedded_dev *d);
-int embedded_zram_remove(int id);
-int embedded_loop_remove(const char *dev, const char *file, const char *mnt);
+/* the undo of each record kind (struct journal_undo's undo) */
+int embedded_zram_undo(const struct journal_rec *r, char *what, size_t len);
+int embedded_loop_undo(const struct journal_rec *r, char *what, size_t len);
+/* a zram record's id: 0, or -EINVAL when damaged.  Pure (fuzzed). */
+int embedded_zram_id(const char *s, int *id);
 
 #endif

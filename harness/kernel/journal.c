@@ -1,29 +1,30 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * journal.c: the state file behind every kernel setting the harness makes.
- * One line per change, written and fsync'ed before the change is made:
- *   knob <TAB> sysfs path <TAB> value before the harness touched it
- *   zram <TAB> id                       (a zram device it hot-added)
- *   loop <TAB> /dev/loopN <TAB> backing file <TAB> tmpfs mount point
- *   remote <TAB> fio server <TAB> disk  (settings its jobs made there)
- * Restoring replays the lines newest first, so each setting ends at the
- * value it had before the first change, and devices go after the settings
- * made on them.  The running harness holds an flock on the file; a
- * `restore` that cannot take it knows a live run still owns the state.
+ * journal.c: the state file behind every change the harness makes.  One
+ * line per record, written and fsync'ed before the change it describes:
+ *   kind <TAB> field <TAB> field ...
+ * The kinds, and what undoing each means, belong to the subsystems that
+ * write them (kernel/knob.c, kernel/embedded.c, sweep/clients.c); this
+ * file only appends, splits and replays.  Restoring replays the lines
+ * newest first, so each setting ends at the value it had before the first
+ * change, and devices go after the settings made on them.  The running
+ * harness holds an flock on the file; a `restore` that cannot take it
+ * knows a live run still owns the state.
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <unistd.h>
 
-#include "sweep/clients.h"
-#include "kernel/embedded.h"
 #include "lib/fileio.h"
 #include "kernel/journal.h"
+
+/* a record longer than this is not one the harness writes */
+#define JOURNAL_LINE_MAX (4 * PATH_MAX)
 
 const char *journal_default_path(void)
 {
@@ -68,9 +69,8 @@ int journal_pending(struct journal *j)
 	return end > 0;
 }
 
-static int journal_append(struct journal *j, const char *line)
+static int journal_write(struct journal *j, const char *line, size_t len)
 {
-	size_t len = strlen(line);
 	ssize_t n;
 
 	n = write(j->fd, line, len);
@@ -84,151 +84,141 @@ static int journal_append(struct journal *j, const char *line)
 	return 0;
 }
 
-int journal_note(struct journal *j, const char *line)
+static void key_of(const char *kind, const char *first, char *buf, size_t len)
 {
-	return journal_append(j, line);
+	snprintf(buf, len, "%s\t%s", kind, first ?: "");
 }
 
-/* "[none] mq-deadline" -> "none"; plain values unchanged */
-void sysfs_selected(const char *val, char *out, size_t len)
+int journal_add(struct journal *j, const char *kind, ...)
 {
-	const char *open = strchr(val, '['), *close;
+	char line[JOURNAL_LINE_MAX], key[JOURNAL_LINE_MAX];
+	const char *f, *first = NULL;
+	size_t used;
+	va_list ap;
+	int n = 0, ret = 0;
 
-	if (open) {
-		close = strchr(open, ']');
-		if (close) {
-			snprintf(out, len, "%.*s", (int)(close - open - 1), open + 1);
-			return;
+	used = snprintf(line, sizeof(line), "%s", kind);
+	va_start(ap, kind);
+	while ((f = va_arg(ap, const char *))) {
+		/* a field with a separator in it would read back as other fields */
+		if (++n > JOURNAL_FIELDS_MAX || strpbrk(f, "\t\n")) {
+			ret = -EINVAL;
+			break;
 		}
+		first = first ?: f;
+		used += snprintf(line + used, used < sizeof(line) ? sizeof(line) - used : 0,
+				 "\t%s", f);
 	}
-	snprintf(out, len, "%s", val);
+	va_end(ap);
+	if (ret)
+		return ret;
+	if (used + 1 >= sizeof(line))
+		return -ENAMETOOLONG;
+	line[used++] = '\n';
+	line[used] = '\0';
+	ret = journal_write(j, line, used);
+	if (ret)
+		return ret;
+	key_of(kind, first, key, sizeof(key));
+	return strlist_has(&j->keys, key) ? 0 : strlist_add(&j->keys, key);
+}
+
+bool journal_holds(const struct journal *j, const char *kind, const char *key)
+{
+	char k[JOURNAL_LINE_MAX];
+
+	key_of(kind, key, k, sizeof(k));
+	return strlist_has(&j->keys, k);
+}
+
+int journal_parse_line(char *line, struct journal_rec *r)
+{
+	char *save, *tok;
+
+	memset(r, 0, sizeof(*r));
+	tok = strtok_r(line, "\t", &save);
+	if (!tok)
+		return 0;
+	r->kind = tok;
+	for (tok = strtok_r(NULL, "\t", &save); tok;
+	     tok = strtok_r(NULL, "\t", &save)) {
+		if (r->n < JOURNAL_FIELDS_MAX)
+			r->f[r->n] = tok;
+		r->n++;
+	}
+	return 1;
+}
+
+const struct journal_undo *journal_undo_find(const struct journal_undo *table,
+					     const struct journal_rec *r)
+{
+	for (; table->kind; table++)
+		if (!strcmp(table->kind, r->kind) && r->n == table->nfields)
+			return table;
+	return NULL;
+}
+
+/* 0: undone or nothing to do; -errno: what it describes is still there */
+static int restore_line(const char *line, const struct journal_undo *table,
+			FILE *log, FILE *err)
+{
+	const struct journal_undo *u;
+	char *copy = strdup(line), what[2 * JOURNAL_LINE_MAX];
+	struct journal_rec r;
+	int ret = 0;
+
+	if (!copy)
+		return -ENOMEM;
+	if (!journal_parse_line(copy, &r))
+		goto out;
+	u = journal_undo_find(table, &r);
+	if (!u) {
+		if (log)
+			fprintf(log, "restore: ignoring unknown journal line: %s\n", r.kind);
+		goto out;
+	}
+	what[0] = '\0';
+	ret = u->undo(&r, what, sizeof(what));
+	if (ret && err)
+		fprintf(err, "restore: %s\n", what);
+	else if (!ret && log)
+		fprintf(log, "restore: %s\n", what);
+out:
+	free(copy);
+	return ret;
 }
 
 /*
- * Sets a sysfs attribute, journaling its old value first (once per
- * attribute), and reads back what the kernel made of the write: eff gets
- * the effective value, which may differ from val.
+ * The lines marked in @keep, in their order: what is still to undo.  Each
+ * line ends where strtok_r() cut it, at a byte of the file's buffer (its
+ * newline, or the terminator file_read_all() adds).
  */
-int journal_knob_set(struct journal *j, const char *path, const char *val,
-		     char *eff, size_t efflen)
+static int journal_rewrite(struct journal *j, char **lines, const bool *keep,
+			   int nr)
 {
-	char raw[4096], orig[4096], line[8192 + 16];
-	int ret;
+	size_t len;
+	int i, ret;
 
-	if (!strlist_has(&j->knobs, path)) {
-		ret = file_read_line(path, raw, sizeof(raw));
+	if (ftruncate(j->fd, 0) < 0)
+		return -errno;
+	for (i = 0; i < nr; i++) {
+		if (!keep[i])
+			continue;
+		len = strlen(lines[i]);
+		lines[i][len] = '\n';
+		ret = journal_write(j, lines[i], len + 1);
 		if (ret)
 			return ret;
-		sysfs_selected(raw, orig, sizeof(orig));
-		snprintf(line, sizeof(line), "knob\t%s\t%s\n", path, orig);
-		ret = journal_append(j, line);
-		if (ret)
-			return ret;
-		ret = strlist_add(&j->knobs, path);
-		if (ret)
-			return ret;
-	}
-	ret = file_write_str(path, val);
-	if (ret)
-		return ret;
-	if (eff) {
-		ret = file_read_line(path, raw, sizeof(raw));
-		if (ret)
-			return ret;
-		sysfs_selected(raw, eff, efflen);
 	}
 	return 0;
 }
 
-int journal_parse_line(char *line, struct journal_entry *e)
-{
-	char *save, *tok, *end;
-	long id;
-
-	memset(e, 0, sizeof(*e));
-	for (tok = strtok_r(line, "\t", &save); tok && e->n < 4;
-	     tok = strtok_r(NULL, "\t", &save))
-		e->f[e->n++] = tok;
-	if (!e->n)
-		return e->kind = JOURNAL_EMPTY;
-	if (!strcmp(e->f[0], "knob") && e->n == 3)
-		return e->kind = JOURNAL_KNOB;
-	if (!strcmp(e->f[0], "loop") && e->n == 4)
-		return e->kind = JOURNAL_LOOP;
-	if (!strcmp(e->f[0], "remote") && e->n == 3)
-		return e->kind = JOURNAL_REMOTE;
-	if (!strcmp(e->f[0], "zram") && e->n == 2) {
-		/* a damaged id must not remove some other zram device */
-		errno = 0;
-		id = strtol(e->f[1], &end, 10);
-		if (!errno && end != e->f[1] && !*end && id >= 0 && id <= INT_MAX) {
-			e->zram_id = id;
-			return e->kind = JOURNAL_ZRAM;
-		}
-	}
-	return e->kind = JOURNAL_UNKNOWN;
-}
-
-static int restore_line(char *line, FILE *log)
-{
-	struct journal_entry e;
-	char cur[4096], sel[4096];
-	char *const *f = e.f;
-	int ret = 0;
-
-	switch (journal_parse_line(line, &e)) {
-	case JOURNAL_EMPTY:
-		break;
-	case JOURNAL_KNOB:
-		/*
-		 * a write that failed (read-only sysfs) changed nothing: a
-		 * setting already at its value needs no write, which would
-		 * fail the same way
-		 */
-		if (!file_read_line(f[1], cur, sizeof(cur))) {
-			sysfs_selected(cur, sel, sizeof(sel));
-			if (!strcmp(sel, f[2])) {
-				if (log)
-					fprintf(log, "restore: %s = %s (unchanged)\n", f[1], f[2]);
-				break;
-			}
-		}
-		ret = file_write_str(f[1], f[2]);
-		/* the device went away, and the setting with it */
-		if (ret == -ENOENT)
-			ret = 0;
-		if (log)
-			fprintf(log, "restore: %s = %s%s%s\n", f[1], f[2],
-				ret ? ": " : "", ret ? strerror(-ret) : "");
-		break;
-	case JOURNAL_ZRAM:
-		ret = embedded_zram_remove(e.zram_id);
-		if (log)
-			fprintf(log, "restore: removed zram%d%s%s\n", e.zram_id,
-				ret ? ": " : "", ret ? strerror(-ret) : "");
-		break;
-	case JOURNAL_LOOP:
-		ret = embedded_loop_remove(f[1], f[2], f[3]);
-		if (log)
-			fprintf(log, "restore: removed %s%s%s\n", f[1],
-				ret ? ": " : "", ret ? strerror(-ret) : "");
-		break;
-	case JOURNAL_REMOTE:
-		ret = clients_restore_host(f[1], f[2], log);
-		break;
-	default:
-		if (log)
-			fprintf(log, "restore: ignoring unknown journal line: %s\n", f[0]);
-		break;
-	}
-	return ret;
-}
-
-/* Replays the journal newest first; returns the number of failed lines. */
-int journal_restore(struct journal *j, FILE *log)
+int journal_restore(struct journal *j, const struct journal_undo *table,
+		    FILE *log, FILE *err)
 {
 	char *buf, **lines = NULL, **nl, *line, *save;
 	int nr = 0, i, failed = 0, ret;
+	bool *keep = NULL;
 	size_t len;
 
 	ret = file_read_all(j->path, &buf, &len);
@@ -244,16 +234,23 @@ int journal_restore(struct journal *j, FILE *log)
 		lines = nl;
 		lines[nr++] = line;
 	}
+	keep = calloc(nr ?: 1, sizeof(*keep));
+	if (!keep) {
+		ret = -ENOMEM;
+		goto out;
+	}
 	for (i = nr - 1; i >= 0; i--)
-		if (restore_line(lines[i], log))
+		if (restore_line(lines[i], table, log, err)) {
+			keep[i] = true;
 			failed++;
+		}
 	/* what could not be put back stays journaled for another try */
-	if (!failed && ftruncate(j->fd, 0) < 0)
-		ret = -errno;
-	strlist_free(&j->knobs);
+	ret = journal_rewrite(j, lines, keep, nr);
+	strlist_free(&j->keys);
 	if (!ret)
 		ret = failed;
 out:
+	free(keep);
 	free(lines);
 	free(buf);
 	return ret;
@@ -261,7 +258,7 @@ out:
 
 void journal_close(struct journal *j)
 {
-	strlist_free(&j->knobs);
+	strlist_free(&j->keys);
 	if (j->fd >= 0)
 		close(j->fd);
 	j->fd = -1;

@@ -466,17 +466,17 @@ static void row_fill(struct result_row *r, json_object *root, const char *host,
 static int journal_hosts(struct run_ctx *ctx, const struct target *t)
 {
 	static struct strlist noted;
-	char line[640];
+	char key[640];
 	int i, ret;
 
 	for (i = 0; i < ctx->env.clients.nr; i++) {
-		snprintf(line, sizeof(line), "remote\t%s\t%s\n", ctx->env.clients.v[i],
-			 t->disk);
-		if (strlist_has(&noted, line))
+		snprintf(key, sizeof(key), "%s\t%s", ctx->env.clients.v[i], t->disk);
+		if (strlist_has(&noted, key))
 			continue;
-		ret = journal_note(&ctx->journal, line);
+		ret = journal_add(&ctx->journal, CLIENTS_REC, ctx->env.clients.v[i],
+				  t->disk, NULL);
 		if (!ret)
-			ret = strlist_add(&noted, line);
+			ret = strlist_add(&noted, key);
 		if (ret)
 			return ret;
 	}
@@ -587,8 +587,9 @@ out:
 	return nh + 1;
 }
 
-int clients_restore_host(const char *host, const char *disk, FILE *log)
+int clients_undo(const struct journal_rec *r, char *what, size_t len)
 {
+	const char *host = r->f[0], *disk = r->f[1];
 	char fio[PATH_MAX], dir[] = "/tmp/fioring-restore.XXXXXX", job[64];
 	char json[64], err[64], opt[600], tag[160];
 	char *argv[5] = { fio, (char *)"--output-format=json", opt, job, NULL };
@@ -597,7 +598,7 @@ int clients_restore_host(const char *host, const char *disk, FILE *log)
 	struct fio_exit ex;
 	struct fio_cmd cmd;
 	char *buf = NULL, *start;
-	size_t len;
+	size_t n;
 	int ret, njobs;
 	FILE *f;
 
@@ -624,7 +625,7 @@ int clients_restore_host(const char *host, const char *disk, FILE *log)
 	cmd.json_path = json;
 	cmd.err_path = err;
 	ret = fio_run(&cmd, &ex, false);
-	if (!ret && !file_read_all(json, &buf, &len)) {
+	if (!ret && !file_read_all(json, &buf, &n)) {
 		start = strstr(buf, "\n{");
 		root = json_tokener_parse(start ? start + 1 : buf);
 	}
@@ -634,11 +635,10 @@ int clients_restore_host(const char *host, const char *disk, FILE *log)
 	    !fr.job_error)
 		ret = 0;
 out:
-	if (log)
-		fprintf(log, "restore: %s on fio server %s%s%s\n", disk, host,
-			ret ? ": " : "", ret ? (ret == -EHOSTUNREACH ?
-			"unreachable or refused; run 'fioring-bench restore' once it is back" :
-			strerror(-ret)) : "");
+	snprintf(what, len, "%s on fio server %s%s%s", disk, host,
+		 ret ? ": " : "", ret ? (ret == -EHOSTUNREACH ?
+		 "unreachable or refused; run 'fioring-bench restore' once it is back" :
+		 strerror(-ret)) : "");
 	json_object_put(root);
 	free(buf);
 	unlink(job);

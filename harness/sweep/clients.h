@@ -8,10 +8,15 @@
 #ifndef FIORING_CLIENTS_H
 #define FIORING_CLIENTS_H
 
-#include <stdio.h>
+#include <stddef.h>
 
 #include "lib/strlist.h"
 
+/* journal record: remote <TAB> fio server <TAB> disk its jobs set knobs on */
+#define CLIENTS_REC	"remote"
+#define CLIENTS_FIELDS	2
+
+struct journal_rec;
 struct run_ctx;
 struct sweep_cell;
 struct result_row;
@@ -25,7 +30,10 @@ int clients_setup_targets(struct run_ctx *ctx);
 /* Fills rows[0..hosts] (a row per host, then all hosts); returns how many. */
 int clients_run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 		     int repeat, struct result_row *rows);
-/* Undoes on host what the sweep's jobs set on disk there; 0 or -errno. */
-int clients_restore_host(const char *host, const char *disk, FILE *log);
+/*
+ * Undoes a CLIENTS_REC record (struct journal_undo's undo): what the
+ * sweep's jobs set on the disk on that host; 0 or -errno.
+ */
+int clients_undo(const struct journal_rec *r, char *what, size_t len);
 
 #endif

@@ -26,6 +26,7 @@
 #include "fio/locate.h"
 #include "sweep/clients.h"
 #include "sweep/run.h"
+#include "sweep/undo.h"
 #include "kernel/scheduler.h"
 
 static volatile sig_atomic_t stop_signal;
@@ -237,7 +238,7 @@ static int setup_journal(struct run_ctx *ctx)
 	if (journal_pending(&ctx->journal)) {
 		fprintf(stderr, "fioring-bench run: restoring what an earlier run "
 			"left changed (%s)\n", path);
-		ret = journal_restore(&ctx->journal, stderr);
+		ret = journal_restore(&ctx->journal, sweep_undo, stderr, stderr);
 		if (ret) {
 			fprintf(stderr, "fioring-bench run: could not restore everything "
 				"in %s; fix it and run 'fioring-bench restore'\n", path);
@@ -263,8 +264,8 @@ static bool iopolicy_takes(struct run_ctx *ctx, struct target *t,
 {
 	char eff[64];
 
-	return !journal_knob_set(&ctx->journal, t->iopolicy_path, name, eff,
-				 sizeof(eff)) && !strcmp(eff, name);
+	return !knob_set(&ctx->journal, t->iopolicy_path, name, eff,
+			 sizeof(eff)) && !strcmp(eff, name);
 }
 
 /* the policies the subsystem takes, of those the harness knows */
@@ -640,10 +641,11 @@ static void overhead_report(struct run_ctx *ctx, uint64_t t0)
 
 static int teardown(struct run_ctx *ctx)
 {
+	FILE *log = ctx->env.verbose ? stderr : NULL;
 	int ret = 0;
 
 	if (ctx->journal_open) {
-		ret = journal_restore(&ctx->journal, ctx->env.verbose ? stderr : NULL);
+		ret = journal_restore(&ctx->journal, sweep_undo, log, log);
 		if (ret) {
 			fprintf(stderr, "fioring-bench run: could not restore every "
 				"setting; see 'fioring-bench restore'\n");

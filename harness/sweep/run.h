@@ -13,6 +13,7 @@
 #include "kernel/embedded.h"
 #include "fio/fio_json.h"
 #include "kernel/journal.h"
+#include "kernel/knob.h"
 #include "results/results.h"
 #include "sweep/sweep.h"
 #include "kernel/target.h"

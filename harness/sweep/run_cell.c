@@ -57,7 +57,7 @@ static int set_queue(struct run_ctx *ctx, const struct target *t,
 
 	ret = target_queue_path(t, attr, path, sizeof(path));
 	if (!ret)
-		ret = journal_knob_set(&ctx->journal, path, val, eff, len);
+		ret = knob_set(&ctx->journal, path, val, eff, len);
 	if (ret) {
 		row_fail(r, "cannot set %s=%s on %s: %s", attr, val, t->disk,
 			 strerror(-ret));
@@ -83,7 +83,7 @@ static int apply_knobs(struct run_ctx *ctx, const struct target *t,
 	for (i = 0; i < t->nr_paths; i++) {
 		snprintf(path, sizeof(path), "/sys/block/%s/queue/iostats",
 			 t->paths[i]);
-		ret = journal_knob_set(&ctx->journal, path, c->iostats, NULL, 0);
+		ret = knob_set(&ctx->journal, path, c->iostats, NULL, 0);
 		if (ret) {
 			row_fail(r, "cannot set iostats=%s on %s: %s", c->iostats,
 				 t->paths[i], strerror(-ret));
@@ -101,8 +101,8 @@ static int apply_knobs(struct run_ctx *ctx, const struct target *t,
 			return ret;
 	}
 	if (c->iopolicy) {
-		ret = journal_knob_set(&ctx->journal, t->iopolicy_path, c->iopolicy,
-				       r->iopolicy_eff, sizeof(r->iopolicy_eff));
+		ret = knob_set(&ctx->journal, t->iopolicy_path, c->iopolicy,
+			       r->iopolicy_eff, sizeof(r->iopolicy_eff));
 		if (ret) {
 			row_fail(r, "cannot set iopolicy=%s: %s", c->iopolicy,
 				 strerror(-ret));
