@@ -639,16 +639,19 @@ static void overhead_report(struct run_ctx *ctx, uint64_t t0)
 	json_object_object_add(ctx->res.meta, "summary", o);
 }
 
+/* what could not be put back is named on stderr and stays journaled */
 static int teardown(struct run_ctx *ctx)
 {
-	FILE *log = ctx->env.verbose ? stderr : NULL;
 	int ret = 0;
 
 	if (ctx->journal_open) {
-		ret = journal_restore(&ctx->journal, sweep_undo, log, log);
+		ret = journal_restore(&ctx->journal, sweep_undo,
+				      ctx->env.verbose ? stderr : NULL, stderr);
 		if (ret) {
 			fprintf(stderr, "fioring-bench run: could not restore every "
-				"setting; see 'fioring-bench restore'\n");
+				"setting; see 'fioring-bench restore' (%s keeps %s)\n",
+				ctx->journal.path, ret > 0 ? "what is named above" :
+				"every change");
 			ret = -EIO;
 		}
 		journal_close(&ctx->journal);
@@ -664,6 +667,7 @@ int cmd_run(int argc, char **argv)
 	char path[PATH_MAX + 32];
 	uint64_t t0 = now_ns();
 	int ret, status = 1, i;
+	bool restored;
 
 	ctx = calloc(1, sizeof(*ctx));
 	if (!ctx)
@@ -726,7 +730,8 @@ int cmd_run(int argc, char **argv)
 	/* finished: 3 tells "some runs failed" from "could not sweep" */
 	status = ctx->nr_failed ? 3 : 0;
 out:
-	if (teardown(ctx))
+	restored = !teardown(ctx);
+	if (!restored)
 		status = 1;
 	if (ctx->results_open) {
 		overhead_report(ctx, t0);
@@ -735,10 +740,14 @@ out:
 		results_finish(&ctx->res);
 		results_close(&ctx->res);
 	}
-	if (stop_signal) {
+	/* a setting left changed outweighs the signal: exit 1, as without one */
+	if (stop_signal && restored) {
 		fprintf(stderr, "fioring-bench run: stopped by %s; settings restored\n",
 			strsignal(stop_signal));
 		status = 128 + stop_signal;
+	} else if (stop_signal) {
+		fprintf(stderr, "fioring-bench run: stopped by %s; settings NOT all "
+			"restored (see above)\n", strsignal(stop_signal));
 	}
 	sweep_free(&ctx->sweep);
 	for (i = 0; ctx->iopolicies && i < ctx->nr_targets; i++)
