@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * cli.c: the command line of `fioring-bench run`.  Lists are given
+ * cli.c: the command line of `fioring-bench run`, and the subcommand that
+ * parses it and hands the settings to the sweep.  Lists are given
  * comma-separated; options that name a file may repeat.  A bad value is
  * refused with one line naming the option and the value, before anything
  * on the machine is touched.
@@ -13,8 +14,10 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "cli/commands.h"
 #include "sweep/clients.h"
 #include "results/ioprio.h"
+#include "sweep/run.h"
 
 enum {
 	OPT_IOSTATS = 256, OPT_IOPOLICY, OPT_ENGINE, OPT_SQPOLL, OPT_IOPRIO,
@@ -409,4 +412,21 @@ void cli_free(struct run_env *env)
 	strlist_free(&env->clients);
 	free(env->cmdline);
 	env->cmdline = NULL;
+}
+
+int cmd_run(int argc, char **argv)
+{
+	struct run_ctx *ctx = calloc(1, sizeof(*ctx));
+	int ret, status;
+
+	if (!ctx)
+		return 1;
+	ret = cli_parse_run(argc, argv, &ctx->env);
+	if (ret)
+		status = ret > 0 ? 0 : 2;
+	else
+		status = run_sweep(ctx);
+	cli_free(&ctx->env);
+	free(ctx);
+	return status;
 }

@@ -1,17 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * main.c: fioring-bench's entry point, which hands the command line to the
- * subcommand it names.  report and gate live in files of their own; until
- * those are built into the binary, their weak references stay null and
- * the subcommand says it is not built.
+ * subcommand it names.
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "cli/commands.h"
-
-int cmd_report(int argc, char **argv) __attribute__((weak));
-int cmd_gate(int argc, char **argv) __attribute__((weak));
 
 #ifndef FIORING_VERSION
 #define FIORING_VERSION "0.1"
@@ -51,20 +46,10 @@ int main(int argc, char **argv)
 		return cmd_run(argc - 1, argv + 1);
 	if (!strcmp(cmd, "restore"))
 		return cmd_restore(argc - 1, argv + 1);
-	if (!strcmp(cmd, "report")) {
-		if (!cmd_report) {
-			fprintf(stderr, "fioring-bench: report is not built\n");
-			return 2;
-		}
+	if (!strcmp(cmd, "report"))
 		return cmd_report(argc - 1, argv + 1);
-	}
-	if (!strcmp(cmd, "gate")) {
-		if (!cmd_gate) {
-			fprintf(stderr, "fioring-bench: gate is not built\n");
-			return 2;
-		}
+	if (!strcmp(cmd, "gate"))
 		return cmd_gate(argc - 1, argv + 1);
-	}
 	fprintf(stderr, "fioring-bench: unknown command '%s' (see --help)\n", cmd);
 	return 2;
 }

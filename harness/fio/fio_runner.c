@@ -19,7 +19,7 @@
 
 #include "lib/fileio.h"
 #include "fio/fio_runner.h"
-#include "results/ioprio.h"
+#include "fio/ioprio_mix.h"
 
 volatile sig_atomic_t fio_stop_requested;
 

@@ -11,7 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cli/cli.h"
+#include "lib/strlist.h"
 
 struct fio_cmd {
 	const char *fio;

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cli/commands.h"
+#include "report/report_cmd.h"
 #include "results/results_read.h"
 #include "lib/stats.h"
 

@@ -16,7 +16,7 @@
 
 #include <json-c/json.h>
 
-#include "cli/commands.h"
+#include "report/report_cmd.h"
 #include "report/report.h"
 #include "report/report_doc.h"
 

@@ -1,29 +1,16 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * ioprio.h: the priority mixes `fioring-bench run --ioprio` sweeps, as
- * written on the command line, and the per-priority columns of a results
- * row taken from fio's prios[].
+ * ioprio.h: the per-priority columns of a results row taken from fio's
+ * prios[], for the priority mixes `fioring-bench run --ioprio` sweeps
+ * (fio/ioprio_mix.h).
  */
 #ifndef FIORING_IOPRIO_H
 #define FIORING_IOPRIO_H
 
 #include "fio/fio_json.h"
+#include "fio/ioprio_mix.h"
 #include "results/results.h"
 
-/*
- * "none": no priority asked for.  "CLASS/LEVEL": every I/O of the job in
- * that class (fio's prioclass/prio).  "CLASS:PCT[:LEVEL]": PCT% of the I/O
- * in that class, the rest as the job has it (fio's cmdprio_percentage,
- * cmdprio_class, cmdprio).  CLASS is rt, be or idle; LEVEL 0-7 [0].
- */
-struct ioprio_mix {
-	int cls;	/* 0 none, 1 rt, 2 be, 3 idle: the kernel's classes */
-	int level;
-	int pct;	/* 0: every I/O (prioclass), else a cmdprio share */
-};
-
-int ioprio_parse(const char *s, struct ioprio_mix *m);
-const char *ioprio_class_name(int cls);
 void ioprio_row_fill(struct result_row *r, const struct fio_result *f);
 
 #endif

@@ -20,7 +20,6 @@
 #include <unistd.h>
 
 #include "kernel/blkid_guard.h"
-#include "cli/commands.h"
 #include "lib/fileio.h"
 #include "fio/fio_runner.h"
 #include "fio/locate.h"
@@ -659,9 +658,8 @@ static int teardown(struct run_ctx *ctx)
 	return ret;
 }
 
-int cmd_run(int argc, char **argv)
+int run_sweep(struct run_ctx *ctx)
 {
-	struct run_ctx *ctx;
 	struct utsname un;
 	json_object *meta;
 	char path[PATH_MAX + 32];
@@ -669,23 +667,15 @@ int cmd_run(int argc, char **argv)
 	int ret, status = 1, i;
 	bool restored;
 
-	ctx = calloc(1, sizeof(*ctx));
-	if (!ctx)
-		return 1;
-	ret = cli_parse_run(argc, argv, &ctx->env);
-	if (ret) {
-		status = ret > 0 ? 0 : 2;
-		goto out_free;
-	}
 	if (ctx->env.dry_run) {
 		status = (setup_engines(ctx) || setup_jobs(ctx)) ? 1 : dry_run(ctx);
 		sweep_free(&ctx->sweep);
-		goto out_free;
+		goto done;
 	}
 	if (geteuid()) {
 		fprintf(stderr, "fioring-bench run: needs root: it changes queue "
 			"settings and makes block devices\n");
-		goto out_free;
+		goto done;
 	}
 	uname(&un);
 	str_copy(ctx->kernel, sizeof(ctx->kernel), un.release);
@@ -695,10 +685,10 @@ int cmd_run(int argc, char **argv)
 	if (ret) {
 		fprintf(stderr, "fioring-bench run: cannot run fio '%s' (--fio PATH "
 			"or FIO=PATH)\n", ctx->fio);
-		goto out_free;
+		goto done;
 	}
 	if (setup_engines(ctx) || setup_jobs(ctx))
-		goto out_free;
+		goto done;
 	if (setup_journal(ctx))
 		goto out;
 	signals_install();
@@ -754,8 +744,6 @@ out:
 		strlist_free(&ctx->iopolicies[i]);
 	free(ctx->iopolicies);
 	free(ctx->targets);
-out_free:
-	cli_free(&ctx->env);
-	free(ctx);
+done:
 	return status;
 }

@@ -9,7 +9,7 @@
 #include <limits.h>
 #include <stdint.h>
 
-#include "cli/cli.h"
+#include "sweep/run_env.h"
 #include "kernel/embedded.h"
 #include "fio/fio_json.h"
 #include "kernel/journal.h"
@@ -43,6 +43,11 @@ struct run_ctx {
 	uint64_t fio_runtime_ns;	/* what fio reports as its runtime */
 };
 
+/*
+ * The sweep ctx->env asks for, from the restore of an earlier run's
+ * journal to the restore of this one's; returns the exit status of `run`.
+ */
+int run_sweep(struct run_ctx *ctx);
 void run_cell(struct run_ctx *ctx, const struct sweep_cell *cell, int run,
 	      int repeat, struct result_row *row);
 void fill_fio(struct result_row *r, const struct fio_result *f);

@@ -8,7 +8,7 @@
 
 #include <stdbool.h>
 
-#include "cli/cli.h"
+#include "sweep/run_env.h"
 
 #define JOB_DEFAULT_MARK "; fioring-bench: default"
 

@@ -1,0 +1,45 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * run_env.h: every setting of a sweep, with its default, in one struct:
+ * what `fioring-bench run` was asked to do.  The command line parser
+ * (cli/cli.c) fills it; the sweep only reads it.
+ */
+#ifndef FIORING_RUN_ENV_H
+#define FIORING_RUN_ENV_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "kernel/embedded.h"
+#include "lib/strlist.h"
+
+struct run_env {
+	struct strlist targets;
+	struct strlist jobs;
+	struct strlist iostats;
+	struct strlist iopolicy;	/* empty: every policy the target takes */
+	struct strlist engines;
+	struct strlist sqpoll;
+	struct strlist ioprio;
+	struct strlist scheduler;	/* empty: left as it is */
+	struct strlist fio_args;
+	struct strlist clients;		/* fio servers; empty: run here */
+	bool engines_given;
+	int repeat;
+	int runtime;			/* seconds; 0: the job file's own */
+	const char *out;
+	const char *fio;
+	const char *engine_lib;
+	const char *jobs_dir;
+	const char *state;
+	enum embedded_kind embedded;
+	uint64_t embedded_size;
+	int fio_timeout;		/* seconds beyond runtime before a kill */
+	bool force;
+	bool path_stats;
+	bool dry_run;
+	int verbose;
+	char *cmdline;
+};
+
+#endif
