@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "lib/fileio.h"
 #include "lib/strlist.h"
 
 struct fio_cmd {
@@ -50,7 +51,7 @@ struct fio_exit {
 /* fio's argv, and room for the words the harness formats */
 struct fio_argv {
 	char *argv[FIO_ARGV_MAX];
-	char buf[FIO_ARGV_BUFS][4200];
+	char buf[FIO_ARGV_BUFS][PATH_BUF];
 };
 
 /* set from a signal handler: stop the running fio and the sweep */

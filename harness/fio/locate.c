@@ -22,6 +22,7 @@
 
 #include "fio/fio_runner.h"
 #include "fio/locate.h"
+#include "lib/fileio.h"
 
 static int exe_dir(char *buf, size_t len)
 {
@@ -46,7 +47,7 @@ static int set(char *buf, size_t len, const char *val)
 
 int locate_fio(const char *opt, char *buf, size_t len)
 {
-	char dir[PATH_MAX], pat[PATH_MAX + 32];
+	char dir[PATH_MAX], pat[PATH_BUF];
 	const char *env = getenv("FIO");
 	glob_t g;
 	int ret = -ENOENT;
@@ -71,7 +72,7 @@ int locate_fio(const char *opt, char *buf, size_t len)
 int locate_engine(const char *opt, char *buf, size_t len)
 {
 	const char *env = getenv("FIORING_ENGINE");
-	char dir[PATH_MAX], path[PATH_MAX + 32];
+	char dir[PATH_MAX], path[PATH_BUF];
 
 	if (opt)
 		return access(opt, R_OK) ? -errno : set(buf, len, opt);
@@ -94,7 +95,7 @@ int locate_engine(const char *opt, char *buf, size_t len)
 int locate_jobs_dir(const char *opt, char *buf, size_t len)
 {
 	const char *env = getenv("FIORING_JOBS");
-	char dir[PATH_MAX], path[PATH_MAX + 32];
+	char dir[PATH_MAX], path[PATH_BUF];
 	struct stat st;
 
 	if (opt)

@@ -21,7 +21,7 @@
 /* is the disk, or one of its partitions, mounted? */
 static int mounted(const struct target *t, char *why, size_t len)
 {
-	char line[8192], src[4096], path[PATH_MAX], real[PATH_MAX];
+	char line[8192], src[PATH_MAX], path[PATH_MAX], real[PATH_MAX];
 	unsigned int maj, min;
 	const char *base;
 	char needle[DISK_NAME_LEN + 2];

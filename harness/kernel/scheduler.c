@@ -19,7 +19,7 @@
 int scheduler_offered(const struct target *t, const char *name, char *offers,
 		      size_t len)
 {
-	char path[4200], raw[512], *tok, *save;
+	char path[PATH_BUF], raw[512], *tok, *save;
 	size_t used = 0;
 	int ret, found = 0;
 

@@ -8,6 +8,7 @@
 #ifndef FIORING_TARGET_H
 #define FIORING_TARGET_H
 
+#include <limits.h>
 #include <stdbool.h>
 
 #include "kernel/diskstats.h"
@@ -16,14 +17,14 @@
 #define TARGET_MAX_SLAVES	8
 
 struct target {
-	char dev[4096];		/* what fio opens */
+	char dev[PATH_MAX];		/* what fio opens */
 	char disk[DISK_NAME_LEN];	/* whole disk: queue/ lives here */
 	char stat_name[DISK_NAME_LEN];	/* diskstats line (partition or disk) */
 	char model[128];
 	bool is_char;		/* NVMe generic char device /dev/ngXnY */
 	bool embedded;
 	bool remote;		/* on fio servers (--client): nothing read here */
-	char iopolicy_path[4096];	/* empty unless native NVMe multipath */
+	char iopolicy_path[PATH_MAX];	/* empty unless native NVMe multipath */
 	int nr_paths;
 	char paths[TARGET_MAX_PATHS][DISK_NAME_LEN];
 	int nr_slaves;

@@ -7,8 +7,16 @@
 #ifndef FIORING_FILEIO_H
 #define FIORING_FILEIO_H
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
+
+/*
+ * A path the harness builds from one it was given (PATH_MAX at most) and
+ * words of its own: a file in a results directory, a device's sysfs
+ * attribute, an option naming a file.
+ */
+#define PATH_BUF (PATH_MAX + 256)
 
 int file_read_line(const char *path, char *buf, size_t len);
 int file_write_str(const char *path, const char *val);

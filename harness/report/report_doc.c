@@ -6,6 +6,7 @@
  * kept as files next to it for people who want to scale them.
  */
 #include <errno.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,7 +47,7 @@ static void md_escape(FILE *f, const char *s)
 
 int doc_open(struct report_doc *doc, const char *dir, const char *title)
 {
-	char path[4096];
+	char path[PATH_MAX];
 	int ret;
 
 	memset(doc, 0, sizeof(*doc));
@@ -202,7 +203,7 @@ static void base64_write(FILE *out, const unsigned char *buf, size_t len)
 
 int doc_image(struct report_doc *doc, const char *name, const char *caption)
 {
-	char path[4096];
+	char path[PATH_MAX];
 	unsigned char *buf = NULL;
 	size_t len = 0, cap = 0, got;
 	FILE *f;

@@ -147,7 +147,7 @@ static json_object *cell_json(const struct result_row *r, const struct column *c
 
 int results_write_json(const char *path, json_object *obj)
 {
-	char tmp[4200];
+	char tmp[PATH_BUF];
 	int ret;
 
 	if (snprintf(tmp, sizeof(tmp), "%s.tmp", path) >= (int)sizeof(tmp))
@@ -168,7 +168,7 @@ int results_write_json(const char *path, json_object *obj)
 
 int results_open(struct results *res, const char *dir, json_object *meta)
 {
-	char path[4200];
+	char path[PATH_BUF];
 	size_t i;
 
 	memset(res, 0, sizeof(*res));
@@ -213,7 +213,7 @@ int results_add(struct results *res, const struct result_row *r)
 int results_finish(struct results *res)
 {
 	json_object *top = json_object_new_object();
-	char path[4200];
+	char path[PATH_BUF];
 	int ret;
 
 	if (!top)

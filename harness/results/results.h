@@ -7,6 +7,7 @@
 #ifndef FIORING_RESULTS_H
 #define FIORING_RESULTS_H
 
+#include <limits.h>
 #include <stdint.h>
 #include <stdio.h>
 
@@ -57,7 +58,7 @@ struct results {
 	json_object *runs;
 	json_object *meta;
 	uint64_t json_written_ns;
-	char dir[4096];
+	char dir[PATH_MAX];
 };
 
 void result_row_init(struct result_row *r);

@@ -36,6 +36,8 @@
 #define FIO_DEFAULT_PORT	8765
 /* a job to restore a host gets this long before it is killed */
 #define RESTORE_TIMEOUT_S	20
+/* the shell of one exec_prerun/exec_postrun, before base64 */
+#define REMOTE_SCRIPT_MAX	4096
 
 static int all_digits(const char *s)
 {
@@ -221,7 +223,7 @@ static void b64(const char *in, char *out, size_t len)
 static void exec_line(FILE *f, const char *opt, const char *disk,
 		      const char *tag, const char *body)
 {
-	char script[4096], enc[6000];
+	char script[REMOTE_SCRIPT_MAX], enc[REMOTE_SCRIPT_MAX / 3 * 4 + 5];
 
 	snprintf(script, sizeof(script), "d=%s; t=%s\n%s%s", disk, tag,
 		 script_head, body);
@@ -233,7 +235,7 @@ static void exec_line(FILE *f, const char *opt, const char *disk,
 static int job_write(struct run_ctx *ctx, const struct sweep_cell *c,
 		     const struct target *t, const char *tag, const char *path)
 {
-	char jobcopy[PATH_MAX + 200], body[2048], *text = NULL;
+	char jobcopy[PATH_BUF], body[2048], *text = NULL;
 	struct ioprio_mix prio;
 	size_t len, used;
 	FILE *f;
@@ -491,7 +493,7 @@ int clients_run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 	int nh = hosts->nr, i, n = 0, nbad = 0, ret;
 	char **argv = calloc(2 * nh + 3, sizeof(*argv));
 	char **paths = calloc(nh, sizeof(*paths));
-	char json[PATH_MAX + 32], err[PATH_MAX + 32], tag[160], msg[400];
+	char json[PATH_BUF], err[PATH_BUF], tag[160], msg[400];
 	json_object *root = NULL;
 	struct fio_exit ex;
 	struct fio_cmd cmd;

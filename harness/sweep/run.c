@@ -156,7 +156,7 @@ static int setup_jobs(struct run_ctx *ctx)
 /* DIR/jobs/NAME.fio, and NAME.ng.fio when a target is a char device */
 static int copy_jobs(struct run_ctx *ctx)
 {
-	char name[128], dst[PATH_MAX + 160];
+	char name[128], dst[PATH_BUF];
 	int i, k, any_char = 0, ret;
 
 	for (i = 0; i < ctx->nr_targets; i++)
@@ -179,7 +179,7 @@ static int copy_jobs(struct run_ctx *ctx)
 
 static int setup_out(struct run_ctx *ctx)
 {
-	char path[PATH_MAX + 32], stamp[64];
+	char path[PATH_BUF], stamp[64];
 	time_t now = time(NULL);
 	struct tm tm;
 	int ret;
@@ -319,7 +319,7 @@ static int setup_targets(struct run_ctx *ctx)
 {
 	struct run_env *env = &ctx->env;
 	const char *dev;
-	char why[512], path[4200];
+	char why[512], path[PATH_BUF];
 	int i, j, ret, writes = any_job_writes(env);
 
 	if (env->clients.nr)
@@ -409,7 +409,7 @@ static int setup_targets(struct run_ctx *ctx)
 /* the queue's scheduler as it is, empty when it has none */
 static void sched_now(const struct target *t, char *buf, size_t len)
 {
-	char path[4200], raw[256];
+	char path[PATH_BUF], raw[256];
 
 	buf[0] = '\0';
 	if (t->remote)
@@ -662,7 +662,7 @@ int run_sweep(struct run_ctx *ctx)
 {
 	struct utsname un;
 	json_object *meta;
-	char path[PATH_MAX + 32];
+	char path[PATH_BUF];
 	uint64_t t0 = now_ns();
 	int ret, status = 1, i;
 	bool restored;

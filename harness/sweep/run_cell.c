@@ -52,7 +52,7 @@ static int set_queue(struct run_ctx *ctx, const struct target *t,
 		     const char *attr, const char *val, char *eff, size_t len,
 		     struct result_row *r)
 {
-	char path[4200];
+	char path[PATH_BUF];
 	int ret;
 
 	ret = target_queue_path(t, attr, path, sizeof(path));
@@ -68,7 +68,7 @@ static int set_queue(struct run_ctx *ctx, const struct target *t,
 static int apply_knobs(struct run_ctx *ctx, const struct target *t,
 		       const struct sweep_cell *c, struct result_row *r)
 {
-	char path[4200], raw[256];
+	char path[PATH_BUF], raw[256];
 	int ret, i;
 
 	ret = set_queue(ctx, t, "iostats", c->iostats, r->iostats_eff,
@@ -305,8 +305,8 @@ void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 {
 	static struct diskstats_snap before, after;
 	const struct target *t = &ctx->targets[c->target];
-	char json[4200], err[4200], ds[4200], ps[4200], msg[512], ioengine[4200];
-	char job[4400];
+	char json[PATH_BUF], err[PATH_BUF], ds[PATH_BUF], ps[PATH_BUF];
+	char ioengine[PATH_BUF], job[PATH_BUF], msg[512];
 	const char *names[DISKSTATS_MAX_DISKS];
 	static struct startup_watch watch;
 	struct fio_result fr;
