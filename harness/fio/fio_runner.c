@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "lib/fileio.h"
+#include "lib/clock.h"
 #include "fio/fio_runner.h"
 #include "fio/ioprio_mix.h"
 

@@ -14,6 +14,7 @@
 
 #include "kernel/diskstats.h"
 #include "lib/fileio.h"
+#include "lib/clock.h"
 
 int diskstats_parse_line(const char *line, struct diskstats_rec *rec)
 {

@@ -11,18 +11,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "lib/fileio.h"
-
-void str_trim(char *s)
-{
-	size_t n = strlen(s);
-
-	while (n && (s[n - 1] == '\n' || s[n - 1] == ' ' || s[n - 1] == '\t'))
-		s[--n] = '\0';
-}
+#include "lib/str.h"
 
 int file_read_line(const char *path, char *buf, size_t len)
 {
@@ -133,36 +125,4 @@ int mkdir_p(const char *path, unsigned int mode)
 	if (mkdir(tmp, mode) < 0 && errno != EEXIST)
 		return -errno;
 	return 0;
-}
-
-static uint64_t clock_ns(clockid_t id)
-{
-	struct timespec ts;
-
-	clock_gettime(id, &ts);
-	return (uint64_t)ts.tv_sec * 1000000000ull + ts.tv_nsec;
-}
-
-uint64_t now_ns(void)
-{
-	return clock_ns(CLOCK_MONOTONIC);
-}
-
-/* the clock /proc/uptime shows, which is what iostat measures intervals by */
-uint64_t boottime_ns(void)
-{
-	return clock_ns(CLOCK_BOOTTIME);
-}
-
-/* copies src into dst of len bytes, cutting it short if need be */
-void str_copy(char *dst, size_t len, const char *src)
-{
-	size_t n = strlen(src);
-
-	if (!len)
-		return;
-	if (n >= len)
-		n = len - 1;
-	memcpy(dst, src, n);
-	dst[n] = '\0';
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * fileio.h: small file helpers the harness uses everywhere: read a one-line
- * sysfs attribute, write one, make a directory path, and a monotonic clock.
+ * sysfs attribute, write one, read a whole file, make a directory path.
  * All return -errno on failure.
  */
 #ifndef FIORING_FILEIO_H
@@ -22,9 +22,5 @@ int file_read_line(const char *path, char *buf, size_t len);
 int file_write_str(const char *path, const char *val);
 int file_read_all(const char *path, char **buf, size_t *len);
 int mkdir_p(const char *path, unsigned int mode);
-uint64_t now_ns(void);
-uint64_t boottime_ns(void);
-void str_trim(char *s);
-void str_copy(char *dst, size_t len, const char *src);
 
 #endif

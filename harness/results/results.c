@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "lib/fileio.h"
+#include "lib/clock.h"
 #include "results/results.h"
 
 #define RESULTS_JSON_EVERY_NS (5 * 1000 * 1000 * 1000ull)

@@ -27,6 +27,7 @@
 
 #include "sweep/clients.h"
 #include "lib/fileio.h"
+#include "lib/str.h"
 #include "fio/fio_json.h"
 #include "fio/fio_runner.h"
 #include "results/ioprio.h"

@@ -21,6 +21,8 @@
 
 #include "kernel/blkid_guard.h"
 #include "lib/fileio.h"
+#include "lib/clock.h"
+#include "lib/str.h"
 #include "fio/fio_runner.h"
 #include "fio/locate.h"
 #include "sweep/clients.h"

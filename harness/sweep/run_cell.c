@@ -18,6 +18,8 @@
 
 #include "kernel/diskstats.h"
 #include "lib/fileio.h"
+#include "lib/clock.h"
+#include "lib/str.h"
 #include "fio/fio_json.h"
 #include "fio/fio_runner.h"
 #include "results/ioprio.h"
