@@ -1,8 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * locate.h: finds what a run uses (fio, libfioring.so, the jobs directory)
- * from options, the environment and the binary's own place, and names the
- * versions of what it found.
+ * from options, the environment and the binary's own place.
  */
 #ifndef FIORING_LOCATE_H
 #define FIORING_LOCATE_H
@@ -12,7 +11,5 @@
 int locate_fio(const char *opt, char *buf, size_t len);
 int locate_engine(const char *opt, char *buf, size_t len);
 int locate_jobs_dir(const char *opt, char *buf, size_t len);
-int fio_version_of(const char *fio, char *buf, size_t len);
-int elf_build_id(const char *path, char *buf, size_t len);
 
 #endif
