@@ -25,6 +25,7 @@
 #include "lib/str.h"
 #include "fio/fio_runner.h"
 #include "fio/fio_version.h"
+#include "fio/jobfile.h"
 #include "fio/locate.h"
 #include "lib/build_id.h"
 #include "sweep/clients.h"

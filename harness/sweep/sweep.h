@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * sweep.h: the cells of a sweep (one combination of target, job, engine
- * and kernel settings each) and the jobs they run.
+ * sweep.h: the cells of a sweep, one combination of target, job, engine
+ * and kernel settings each.
  */
 #ifndef FIORING_SWEEP_H
 #define FIORING_SWEEP_H
@@ -9,8 +9,6 @@
 #include <stdbool.h>
 
 #include "sweep/run_env.h"
-
-#define JOB_DEFAULT_MARK "; fioring-bench: default"
 
 struct sweep_cell {
 	int target;		/* index into the run's targets */
@@ -40,9 +38,5 @@ struct sweep {
 int sweep_plan(struct sweep *s, const struct run_env *env,
 	       const struct sweep_target *tg, int nr_targets);
 void sweep_free(struct sweep *s);
-int job_writes(const char *path);
-void job_name(const char *path, char *buf, size_t len);
-int jobs_default(const char *dir, struct strlist *out);
-int job_copy(const char *src, const char *dst, bool for_char_dev);
 
 #endif

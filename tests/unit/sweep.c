@@ -12,6 +12,7 @@
 
 #include "check.h"
 #include "cli/cli.h"
+#include "fio/jobfile.h"
 #include "sweep/sweep.h"
 
 static int parse(struct run_env *env, ...)
