@@ -3,6 +3,8 @@
  * diskstats.c: reads /proc/diskstats for the disks a run cares about.  The
  * whole file is read at once, before any parsing, so every disk of a
  * snapshot is taken at (nearly) the same instant, right after the clocks.
+ * Counters are subtracted here too, and a multipath head's hidden path
+ * disks merged into the head's figures where the head counted nothing.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -125,4 +127,51 @@ void diskstats_write(FILE *f, const char *label,
 			fprintf(f, " %" PRIu64, r->f[j]);
 		fputc('\n', f);
 	}
+}
+
+uint64_t diskstats_delta(uint64_t before, uint64_t after)
+{
+	if (after >= before)
+		return after - before;
+	if (before <= UINT32_MAX)
+		return after + (1ull << 32) - before;
+	return 0;
+}
+
+/*
+ * Kernels before ~6.3 account NVMe multipath I/O on the hidden path disks
+ * only, never on the head.  The head's figures are then those of its paths
+ * together: counts and times summed over the paths, io_ticks the busiest
+ * path's (the head was busy at least that long; a sum could pass 100%).
+ * The result is a pair of records whose delta is the merged one.  Returns
+ * -ENOENT when no path did any I/O.
+ */
+int diskstats_paths_merge(const struct diskstats_snap *a,
+			  const struct diskstats_snap *b,
+			  const char *const *paths, int nr,
+			  struct diskstats_rec *ra, struct diskstats_rec *rb)
+{
+	const struct diskstats_rec *pa, *pb;
+	uint64_t d, ios = 0;
+	int i, k;
+
+	memset(ra, 0, sizeof(*ra));
+	memset(rb, 0, sizeof(*rb));
+	ra->nfields = rb->nfields = 11;
+	for (i = 0; i < nr; i++) {
+		pa = diskstats_find(a, paths[i]);
+		pb = diskstats_find(b, paths[i]);
+		if (!pa || !pb || pa->nfields < 11 || pb->nfields < 11)
+			continue;
+		for (k = 0; k < 11; k++) {
+			d = diskstats_delta(pa->f[k], pb->f[k]);
+			if (k == 9)
+				rb->f[k] = d > rb->f[k] ? d : rb->f[k];
+			else
+				rb->f[k] += d;
+		}
+		ios += diskstats_delta(pa->f[0], pb->f[0]) +
+		       diskstats_delta(pa->f[4], pb->f[4]);
+	}
+	return ios ? 0 : -ENOENT;
 }

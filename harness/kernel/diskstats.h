@@ -41,5 +41,11 @@ const struct diskstats_rec *diskstats_find(const struct diskstats_snap *snap,
 					   const char *name);
 void diskstats_write(FILE *f, const char *label,
 		     const struct diskstats_snap *snap);
+/* after - before of a counter; most are 32-bit in the kernel: one wrap */
+uint64_t diskstats_delta(uint64_t before, uint64_t after);
+int diskstats_paths_merge(const struct diskstats_snap *a,
+			  const struct diskstats_snap *b,
+			  const char *const *paths, int nr,
+			  struct diskstats_rec *ra, struct diskstats_rec *rb);
 
 #endif

@@ -13,16 +13,6 @@
 
 #include "results/metrics.h"
 
-/* the kernel prints most counters as 32-bit unsigned: allow one wrap */
-static uint64_t field_delta(uint64_t before, uint64_t after)
-{
-	if (after >= before)
-		return after - before;
-	if (before <= UINT32_MAX)
-		return after + (1ull << 32) - before;
-	return 0;
-}
-
 int iostat_derive(const struct diskstats_rec *before,
 		  const struct diskstats_rec *after, double interval_ms,
 		  struct iostat_figs *out)
@@ -34,7 +24,7 @@ int iostat_derive(const struct diskstats_rec *before,
 	if (interval_ms <= 0 || before->nfields < 11 || after->nfields < 11)
 		return -EINVAL;
 	for (i = 0; i < 11; i++)
-		d[i] = field_delta(before->f[i], after->f[i]);
+		d[i] = diskstats_delta(before->f[i], after->f[i]);
 	out->interval_ms = interval_ms;
 	out->r_ios = d[0];
 	out->w_ios = d[4];
@@ -127,42 +117,4 @@ void metrics_flags(const struct iostat_figs *ks, const struct fio_figs_brief *fi
 	if (fio->iodepth == 1 && busy > ks->util_pct + 20.0 &&
 	    busy > 2.0 * ks->util_pct)
 		flag_add(buf, len, "util_below_busy");
-}
-
-/*
- * Kernels before ~6.3 account NVMe multipath I/O on the hidden path disks
- * only, never on the head.  The head's figures are then those of its paths
- * together: counts and times summed over the paths, io_ticks the busiest
- * path's (the head was busy at least that long; a sum could pass 100%).
- * The result is a pair of records whose delta is the merged one.  Returns
- * -ENOENT when no path did any I/O.
- */
-int diskstats_paths_merge(const struct diskstats_snap *a,
-			  const struct diskstats_snap *b,
-			  const char *const *paths, int nr,
-			  struct diskstats_rec *ra, struct diskstats_rec *rb)
-{
-	const struct diskstats_rec *pa, *pb;
-	uint64_t d, ios = 0;
-	int i, k;
-
-	memset(ra, 0, sizeof(*ra));
-	memset(rb, 0, sizeof(*rb));
-	ra->nfields = rb->nfields = 11;
-	for (i = 0; i < nr; i++) {
-		pa = diskstats_find(a, paths[i]);
-		pb = diskstats_find(b, paths[i]);
-		if (!pa || !pb || pa->nfields < 11 || pb->nfields < 11)
-			continue;
-		for (k = 0; k < 11; k++) {
-			d = field_delta(pa->f[k], pb->f[k]);
-			if (k == 9)
-				rb->f[k] = d > rb->f[k] ? d : rb->f[k];
-			else
-				rb->f[k] += d;
-		}
-		ios += field_delta(pa->f[0], pb->f[0]) +
-		       field_delta(pa->f[4], pb->f[4]);
-	}
-	return ios ? 0 : -ENOENT;
 }

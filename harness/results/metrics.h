@@ -36,10 +36,6 @@ int iostat_derive(const struct diskstats_rec *before,
 		  struct iostat_figs *out);
 double fio_inflight(const struct fio_figs_brief *fio);
 double fio_busy_pct(const struct fio_figs_brief *fio);
-int diskstats_paths_merge(const struct diskstats_snap *a,
-			  const struct diskstats_snap *b,
-			  const char *const *paths, int nr,
-			  struct diskstats_rec *ra, struct diskstats_rec *rb);
 void metrics_flags(const struct iostat_figs *ks, const struct fio_figs_brief *fio,
 		   char *buf, size_t len);
 
