@@ -33,6 +33,10 @@
 
 #define ENGINE "fioring"
 
+#ifndef RWF_DONTCACHE
+#define RWF_DONTCACHE	0x00000080
+#endif
+
 static int fioring_err(struct thread_data *td, int err, const char *what)
 {
 	log_err(ENGINE ": %s: %s\n", what, strerror(err));
@@ -94,13 +98,10 @@ static int fioring_check_options(struct thread_data *td)
 	struct fioring_options *o = td->eo;
 	long ncpu = sysconf(_SC_NPROCESSORS_CONF);
 
-	if (o->sqpoll_set && (!o->sqpoll_thread || o->sqpoll_cpu >= ncpu)) {
-		if (!o->sqpoll_thread)
-			log_err(ENGINE ": sqthread_poll_cpu=%u needs sqthread_poll=1\n",
-				o->sqpoll_cpu);
-		else
-			log_err(ENGINE ": sqthread_poll_cpu=%u is out of range: CPUs are 0-%ld\n",
-				o->sqpoll_cpu, ncpu - 1);
+	/* without sqthread_poll, sqthread_poll_cpu is ignored, as fio does */
+	if (o->sqpoll_thread && o->sqpoll_set && o->sqpoll_cpu >= ncpu) {
+		log_err(ENGINE ": sqthread_poll_cpu=%u is out of range: CPUs are 0-%ld\n",
+			o->sqpoll_cpu, ncpu - 1);
 		return -EINVAL;
 	}
 	if (o->registerfiles && td->o.nr_files != td->o.open_files) {
@@ -113,6 +114,34 @@ static int fioring_check_options(struct thread_data *td)
 		return -EINVAL;
 	}
 	return 0;
+}
+
+/*
+ * The SQ thread busy-polls whatever CPU it runs on.  Where that is a CPU
+ * the job is confined to, the two share it and SQPOLL runs at a fraction of
+ * its rate (see fioring_sqpoll_wait()).  Said once at setup; the job runs
+ * anyway, as that may be what is measured.  fio has set the job's affinity
+ * (cpus_allowed, cpumask) before it calls init, and the SQ thread inherits
+ * it unless sqthread_poll_cpu pins it.
+ */
+static void fioring_sqpoll_check_cpu(struct thread_data *td)
+{
+	struct fioring_options *o = td->eo;
+	cpu_set_t mine;
+
+	if (!o->sqpoll_thread || sched_getaffinity(0, sizeof(mine), &mine))
+		return;
+	/* a job free to run anywhere is moved off a busy CPU by the scheduler */
+	if (CPU_COUNT(&mine) >= sysconf(_SC_NPROCESSORS_ONLN))
+		return;
+	if (o->sqpoll_set && CPU_ISSET(o->sqpoll_cpu, &mine))
+		log_err(ENGINE ": warning: sqthread_poll_cpu=%u is one of this job's CPUs: "
+			"the SQ thread and the job share it and SQPOLL slows down; "
+			"give the SQ thread a CPU outside cpus_allowed\n", o->sqpoll_cpu);
+	else if (!o->sqpoll_set && CPU_COUNT(&mine) == 1)
+		log_err(ENGINE ": warning: this job runs on one CPU and its SQ thread "
+			"inherits it: they share it and SQPOLL slows down; set "
+			"sqthread_poll_cpu to another CPU or give the job more CPUs\n");
 }
 
 static int fio_fioring_init(struct thread_data *td)
@@ -128,6 +157,7 @@ static int fio_fioring_init(struct thread_data *td)
 		return 1;
 	if (nvme_cmd_check_job(td, &nvme))
 		return 1;
+	fioring_sqpoll_check_cpu(td);
 
 	ld = calloc(1, sizeof(*ld));
 	if (!ld)
@@ -135,12 +165,21 @@ static int fio_fioring_init(struct thread_data *td)
 	td->io_ops_data = ld;
 	ld->depth = td->o.iodepth;
 	ld->sqpoll = o->sqpoll_thread;
+	sqpoll_wait_init(&ld->wait);
 	ld->nvme = nvme;
+	/*
+	 * What fio's io_uring_cmd declares: passthrough buffers go to the
+	 * device as they are, so page-align them even without direct=1.  fio
+	 * allocates them after init.
+	 */
+	if (nvme)
+		td->flags |= (unsigned long long)(FIO_MEMALIGN | FIO_RAWIO) << TD_ENG_FLAG_SHIFT;
 	ld->batch = calloc(ld->depth, sizeof(*ld->batch));
 	ld->events = calloc(ld->depth, sizeof(*ld->events));
 	ld->io_us = calloc(ld->depth, sizeof(*ld->io_us));
 	ld->iovecs = calloc(ld->depth, sizeof(*ld->iovecs));
-	if (!ld->batch || !ld->events || !ld->io_us || !ld->iovecs)
+	ld->requeued = calloc(ld->depth, sizeof(*ld->requeued));
+	if (!ld->batch || !ld->events || !ld->io_us || !ld->iovecs || !ld->requeued)
 		return fioring_err(td, ENOMEM, "init");
 
 	/* The SQ thread submits: no application-side submission to time. */
@@ -389,6 +428,9 @@ static void fioring_prep_rw(struct thread_data *td, struct io_u *io_u,
 	}
 	if (o->nowait)
 		sqe->rw_flags |= RWF_NOWAIT;
+	/* fio 3.33 sends RWF_UNCACHED (0x40), never merged: RWF_ATOMIC today */
+	if (o->uncached && !td->o.odirect)
+		sqe->rw_flags |= RWF_DONTCACHE;
 
 	/*
 	 * The SQ thread does not inherit the job's ioprio_set(), so the
@@ -484,31 +526,51 @@ static int fioring_requeue(struct thread_data *td, struct io_u *io_u)
 	if (!sqe)
 		return -EBUSY;
 	fioring_prep(td, io_u, sqe);
+	ld->requeued[io_u->index] = true;
+	ld->nr_requeued++;
 	return 0;
 }
 
-/* One clock read for the whole batch, as the block layer's plug does. */
-static void fioring_stamp(struct thread_data *td, unsigned int nr, bool slat)
+/*
+ * One clock read for the first  I/O of the batch, as the block layer's
+ * plug does.  An I/O requeued after its path failed keeps the issue time
+ * (and slat) of its first submission: its latency is what the application
+ * waited, the failed attempt included, and fio counts it as submitted once.
+ * Returns how many of the  are first submissions.
+ */
+static unsigned int fioring_stamp(struct thread_data *td, unsigned int nr, bool slat)
 {
 	struct fioring_data *ld = td->io_ops_data;
+	bool stamp = fio_fill_issue_time(td);
+	unsigned int i, fresh = nr;
 	struct timespec now;
-	unsigned int i;
 
-	if (!fio_fill_issue_time(td))
-		return;
-	fio_gettime(&now, NULL);
+	if (stamp)
+		fio_gettime(&now, NULL);
 	for (i = 0; i < nr; i++) {
-		ld->batch[i]->issue_time = now;
+		struct io_u *io_u = ld->batch[i];
+
+		if (ld->nr_requeued && ld->requeued[io_u->index]) {
+			ld->requeued[io_u->index] = false;
+			ld->nr_requeued--;
+			fresh--;
+			continue;
+		}
+		if (!stamp)
+			continue;
+		io_u->issue_time = now;
 		if (slat)
-			io_u_queued(td, ld->batch[i]);
+			io_u_queued(td, io_u);
 	}
-	if (td->o.read_iolog_file)
+	if (stamp && td->o.read_iolog_file)
 		td->last_issue = now;
+	return fresh;
 }
 
 static int fioring_submit(struct thread_data *td)
 {
 	struct fioring_data *ld = td->io_ops_data;
+	unsigned int fresh;
 	int ret;
 
 	if (ld->sqpoll) {
@@ -516,11 +578,12 @@ static int fioring_submit(struct thread_data *td)
 		 * Stamp before io_uring_submit() publishes the tail; it also
 		 * wakes the SQ thread when it flagged IORING_SQ_NEED_WAKEUP.
 		 */
-		fioring_stamp(td, ld->nr_batch, false);
+		fresh = fioring_stamp(td, ld->nr_batch, false);
 		ret = io_uring_submit(&ld->ring);
 		if (ret < 0)
 			return ret;
-		io_u_mark_submit(td, ld->nr_batch);
+		if (fresh)
+			io_u_mark_submit(td, fresh);
 		ld->nr_batch = 0;
 		return 0;
 	}
@@ -540,8 +603,9 @@ static int fioring_submit(struct thread_data *td)
 			return ret;
 		if (ret == 0)
 			return 0;
-		fioring_stamp(td, ret, true);
-		io_u_mark_submit(td, ret);
+		fresh = fioring_stamp(td, ret, true);
+		if (fresh)
+			io_u_mark_submit(td, fresh);
 		ld->nr_batch -= ret;
 		if (ld->nr_batch)
 			memmove(ld->batch, ld->batch + ret, ld->nr_batch * sizeof(*ld->batch));
@@ -558,10 +622,19 @@ static int fio_fioring_commit(struct thread_data *td)
 	return 0;
 }
 
-static void fioring_complete(struct io_u *io_u, int res)
+static void fioring_complete(struct thread_data *td, struct io_u *io_u, int res)
 {
+	struct fioring_data *ld = td->io_ops_data;
+	struct fioring_options *o = td->eo;
+
 	if (res < 0) {
 		io_u->error = -res;
+		if (res == -EOPNOTSUPP && o->uncached && !ld->uncached_refused) {
+			log_err(ENGINE ": uncached=1: the kernel refused RWF_DONTCACHE on %s "
+				"(it needs Linux 6.14+ and a file system that has it)\n",
+				io_u->file->file_name);
+			ld->uncached_refused = true;
+		}
 		return;
 	}
 	io_u->error = 0;
@@ -593,10 +666,78 @@ static unsigned int fioring_reap(struct thread_data *td, unsigned int events,
 		if (ld->nvme)
 			nvme_cmd_complete(io_u, cqe->res);
 		else
-			fioring_complete(io_u, cqe->res);
+			fioring_complete(td, io_u, cqe->res);
 		ld->events[events + n++] = io_u;
 	}
 	io_uring_cq_advance(&ld->ring, n + resent);
+	return n;
+}
+
+/*
+ * Waiting under SQPOLL.  Why a wait that polls can collapse to one I/O per
+ * scheduler tick (4 ms at HZ=250), as fioring's earlier spin-and-yield wait
+ * and fio 3.33's pure spin both did: 247 and 217 IOPS at QD1 on zram with
+ * cpus_allowed=0, against ~485k without SQPOLL; unpinned, whenever fio and
+ * the SQ thread land on one CPU.  sched_switch/sched_wakeup on that CPU
+ * (tracefs, kernel 6.18, EEVDF, PREEMPT_NONE; 200 ms of a pinned run) show
+ * one cycle per I/O, repeated 50 times:
+ *   tick: the SQ thread is preempted (R+), fio runs 3 us: reaps, queues,
+ *   commits, finds the CQ empty and calls sched_yield() -> the SQ thread
+ *   picks the SQE up, zram has no NOWAIT so it punts to io-wq, whose wakeup
+ *   preempts it; the worker reads in 6 us, posts the CQE, sleeps -> the SQ
+ *   thread then spins in the kernel for the rest of the tick, 3.3 ms with
+ *   the completion already in the ring.
+ * Totals: SQ thread on CPU 194.7 of 196.0 ms (99.3%, slices up to 4.0 ms,
+ * always switched out preempted), fio 0.9 ms, the worker 0.4 ms.  Unpinned
+ * (another job busy on CPU 0) the same pattern on CPU 1: 297 IOPS, the SQ
+ * thread on CPU 966 ms of 1 s.  Nothing ends the SQ thread's turn early:
+ * it only gives up the CPU on need_resched, and a CQE posted to a ring that
+ * nobody sleeps on wakes nobody, so only the tick does.  Yielding does not
+ * help (it is what hands over the whole tick) and a pure spin is worse
+ * (fio's engine: each side burns its slice).  What ends the turn at once is
+ * a sleeper: a task waiting in io_uring_enter(GETEVENTS) is woken by the
+ * CQE and preempts the SQ thread.
+ *
+ * So: poll while completions come in within the budget sqpoll_wait.c sizes
+ * from recent completion times (no syscall, the point of SQPOLL, when the
+ * SQ thread has its own CPU), and otherwise sleep in the kernel; polls that
+ * keep missing turn polling off but for rare probes.  Returns the number
+ * of events reaped into ld->events[events...], or -errno.
+ */
+static int fioring_sqpoll_wait(struct thread_data *td, unsigned int events,
+			       unsigned int min, unsigned int max)
+{
+	struct fioring_data *ld = td->io_ops_data;
+	uint64_t budget = sqpoll_wait_budget(&ld->wait);
+	enum sqpoll_wait_end how = SQPOLL_WAIT_SLEPT;
+	struct timespec start, now;
+	struct io_uring_cqe *cqe;
+	unsigned int n = 0;
+	int ret;
+
+	fio_gettime(&start, NULL);
+	if (budget) {
+		do {
+			n += fioring_reap(td, events + n, max);
+			fio_gettime(&now, NULL);
+			if (events + n >= min) {
+				sqpoll_wait_end(&ld->wait, SQPOLL_WAIT_HIT,
+						ntime_since(&start, &now));
+				return n;
+			}
+			/* requeued on another path: the caller submits it first */
+			if (ld->nr_batch)
+				return n;
+			nop;
+		} while (ntime_since(&start, &now) < budget);
+		how = SQPOLL_WAIT_MISS;
+	}
+	ret = io_uring_wait_cqe_nr(&ld->ring, &cqe, min - events - n);
+	if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -ETIME)
+		return ret;
+	n += fioring_reap(td, events + n, max);
+	fio_gettime(&now, NULL);
+	sqpoll_wait_end(&ld->wait, how, ntime_since(&start, &now));
 	return n;
 }
 
@@ -627,16 +768,12 @@ static int fio_fioring_getevents(struct thread_data *td, unsigned int min,
 			if (ret < 0)
 				return fioring_err(td, -ret, "io_uring_submit");
 		}
-		/*
-		 * SQPOLL is the no-syscall mode: poll the CQ ring as fio's own
-		 * engine does, or every completion would also pay a wakeup.
-		 * Yielding lets an SQ thread sharing this CPU run.  Overflowed
-		 * completions are only flushed by entering the kernel.
-		 */
+		/* overflowed completions are only flushed by entering the kernel */
 		if (ld->sqpoll && !io_uring_cq_has_overflow(&ld->ring)) {
-			events += fioring_reap(td, events, max);
-			if (events < min)
-				sched_yield();
+			ret = fioring_sqpoll_wait(td, events, min, max);
+			if (ret < 0)
+				return fioring_err(td, -ret, "io_uring_wait_cqe");
+			events += ret;
 			continue;
 		}
 		ret = io_uring_wait_cqe_nr(&ld->ring, &cqe, min - events);
@@ -672,6 +809,7 @@ static void fio_fioring_cleanup(struct thread_data *td)
 	free(ld->io_us);
 	free(ld->events);
 	free(ld->batch);
+	free(ld->requeued);
 	free(ld);
 	td->io_ops_data = NULL;
 }
@@ -831,6 +969,15 @@ static struct fio_option options[] = {
 		.off1	= offsetof(struct fioring_options, nonvectored),
 		.def	= "-1",
 		.help	= "Use non-vectored read/write commands (-1: when the kernel has them)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "uncached",
+		.lname	= "Uncached",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct fioring_options, uncached),
+		.help	= "Buffered I/O that drops its pages once done (RWF_DONTCACHE)",
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_IOURING,
 	},

@@ -12,6 +12,7 @@
 
 #include "fio.h"
 #include "engines/cmdprio.h"
+#include "sqpoll_wait.h"
 
 struct fioring_options {
 	/* fio treats an option at offset 0 as unset */
@@ -24,6 +25,7 @@ struct fioring_options {
 	unsigned int sqpoll_set;
 	unsigned int sqpoll_cpu;
 	int nonvectored;
+	unsigned int uncached;
 	unsigned int nowait;
 	unsigned int force_async;
 	/* multipath, see mpath_user.h */
@@ -37,12 +39,17 @@ struct fioring_data {
 	struct io_uring ring;
 	bool ring_ready;
 	bool sqpoll;
+	/* under SQPOLL: how long to poll before sleeping (sqpoll_wait.h) */
+	struct sqpoll_wait wait;
 	/* the files are NVMe generic devices: io_uring_cmd, see nvme_cmd.h */
 	bool nvme;
 
 	/* io_u of SQEs written but not yet handed to the kernel, in SQ order */
 	struct io_u **batch;
 	unsigned int nr_batch;
+	/* by io_u index: in the batch again after its path failed */
+	bool *requeued;
+	unsigned int nr_requeued;
 
 	/* completions taken off the CQ ring, handed out by ->event() */
 	struct io_u **events;
@@ -52,6 +59,8 @@ struct fioring_data {
 	int *fds;
 	unsigned int depth;
 	unsigned int force_async_count;
+	/* the kernel refused uncached= once: said, not again */
+	bool uncached_refused;
 	struct cmdprio cmdprio;
 	/* paths= is set: path choice, per-path stats, failover (mpath_user.h) */
 	struct paths *paths;

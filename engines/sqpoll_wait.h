@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * sqpoll_wait.h: how long the engine polls the CQ ring under SQPOLL before
+ * it sleeps in the kernel.  Pure policy, no fio and no ring: the engine
+ * (fioring.c) asks for a budget, polls, and reports how the wait ended.
+ */
+#ifndef FIORING_SQPOLL_WAIT_H
+#define FIORING_SQPOLL_WAIT_H
+
+#include <stdint.h>
+
+/* a poll budget never goes below or above these */
+#define SQPOLL_POLL_MIN_NS	2000ULL
+#define SQPOLL_POLL_MAX_NS	100000ULL
+/* polls in a row that ran out before the engine stops polling */
+#define SQPOLL_MISSES		2
+/* waits that sleep at once between two probing polls: first and last */
+#define SQPOLL_BACKOFF_MIN	16
+#define SQPOLL_BACKOFF_MAX	1024
+
+enum sqpoll_wait_end {
+	SQPOLL_WAIT_HIT,	/* the poll saw the completions */
+	SQPOLL_WAIT_MISS,	/* the poll ran out; then slept in the kernel */
+	SQPOLL_WAIT_SLEPT,	/* slept in the kernel without polling */
+};
+
+struct sqpoll_wait {
+	/* moving average (1/8 weight) of wait start to completions seen */
+	uint64_t avg_ns;
+	unsigned int misses;
+	/* waits left that sleep without polling, and the next such run */
+	unsigned int sleep_left;
+	unsigned int backoff;
+};
+
+void sqpoll_wait_init(struct sqpoll_wait *w);
+uint64_t sqpoll_wait_budget(struct sqpoll_wait *w);
+void sqpoll_wait_end(struct sqpoll_wait *w, enum sqpoll_wait_end how, uint64_t ns);
+
+#endif
