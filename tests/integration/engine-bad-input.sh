@@ -20,9 +20,6 @@ expect_fio_error "char device, not NVMe" "fioring: /dev/null: character device i
 expect_fio_error "sqthread_poll_cpu out of range" "fioring: sqthread_poll_cpu=4096 is out of range" \
 	--filename="$file" --sqthread_poll=1 --sqthread_poll_cpu=4096 --rw=read --size=1M
 
-expect_fio_error "sqthread_poll_cpu without SQPOLL" "fioring: sqthread_poll_cpu=0 needs sqthread_poll=1" \
-	--filename="$file" --sqthread_poll_cpu=0 --rw=read --size=1M
-
 expect_fio_error "nonvectored out of range" "fioring: nonvectored=7 is out of range" \
 	--filename="$file" --nonvectored=7 --rw=read --size=1M
 

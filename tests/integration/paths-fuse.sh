@@ -105,6 +105,13 @@ echo "verify: error $err, $written bytes written, $verified verified, $perrs pat
 	fail "verify: $written written, $verified verified, not all 256 MiB"
 [ "$perrs" -ge 1 ] && [ "$state" = down ] || fail "no path error counted on $f1"
 [ "$before" -gt 0 ] || fail "$f1 carried no I/O before it failed"
+# An I/O requeued on the surviving path is one I/O: one slat sample, one
+# submission, its latency counted from its first issue.
+wios=$(jqr "$T_TMP/v.json" ".jobs[0].write.total_ios")
+wslat=$(jqr "$T_TMP/v.json" ".jobs[0].write.slat_ns.N")
+[ "$wslat" -eq "$wios" ] ||
+	fail "verify: $wslat write slat samples for $wios writes: requeued I/O counted as submitted again"
+echo "verify: $wslat write slat samples for $wios writes, $perrs I/O requeued"
 grep -q "fioring: path $f1 failed (Input/output error): marked down, 1 path left" \
 	"$T_TMP/v.err" || fail "no path failure line: $(cat "$T_TMP/v.err")"
 

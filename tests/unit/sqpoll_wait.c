@@ -1,0 +1,86 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * sqpoll_wait.c: the SQPOLL wait's poll-or-sleep rule (engines/sqpoll_wait.c,
+ * built in here), driven through the waits it would see: completions that
+ * come while polling keep it polling with a budget that follows them; polls
+ * that run out (the SQ thread on our CPU) turn polling off but for probes
+ * that grow rarer, up to one per SQPOLL_BACKOFF_MAX waits; a probe that
+ * hits polls again at once.
+ */
+#include "check.h"
+#include "../../engines/sqpoll_wait.c"
+
+/* waits until the next probe, sleeping at once all along */
+static unsigned int sleeps_before_probe(struct sqpoll_wait *w)
+{
+	unsigned int n = 0;
+
+	while (!sqpoll_wait_budget(w)) {
+		sqpoll_wait_end(w, SQPOLL_WAIT_SLEPT, 5000);
+		n++;
+	}
+	return n;
+}
+
+int main(void)
+{
+	struct sqpoll_wait w;
+	uint64_t b;
+	unsigned int i, n, last;
+
+	/* a fresh job polls for the whole budget */
+	sqpoll_wait_init(&w);
+	CHECK(sqpoll_wait_budget(&w) == SQPOLL_POLL_MAX_NS);
+
+	/* completions within 3 us: the budget shrinks to 4x that */
+	for (i = 0; i < 100; i++) {
+		b = sqpoll_wait_budget(&w);
+		CHECK(b > 0);
+		sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 3000);
+	}
+	b = sqpoll_wait_budget(&w);
+	CHECK(b >= 11000 && b <= 13000);
+	/* never below the floor */
+	for (i = 0; i < 100; i++)
+		sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 10);
+	CHECK(sqpoll_wait_budget(&w) == SQPOLL_POLL_MIN_NS);
+	/* nor above the cap, however slow the device */
+	for (i = 0; i < 100; i++)
+		sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 10000000);
+	CHECK(sqpoll_wait_budget(&w) == SQPOLL_POLL_MAX_NS);
+
+	/* one poll that runs out changes nothing: a slow completion */
+	sqpoll_wait_init(&w);
+	sqpoll_wait_end(&w, SQPOLL_WAIT_MISS, SQPOLL_POLL_MAX_NS);
+	CHECK(sqpoll_wait_budget(&w) > 0);
+	sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 3000);
+	sqpoll_wait_end(&w, SQPOLL_WAIT_MISS, SQPOLL_POLL_MAX_NS);
+	CHECK(sqpoll_wait_budget(&w) > 0);
+
+	/* SQPOLL_MISSES in a row: sleep at once, then probe ever more rarely */
+	sqpoll_wait_init(&w);
+	for (i = 0; i < SQPOLL_MISSES; i++)
+		sqpoll_wait_end(&w, SQPOLL_WAIT_MISS, SQPOLL_POLL_MAX_NS);
+	last = 0;
+	for (i = 0; i < 12; i++) {
+		n = sleeps_before_probe(&w);
+		CHECK(n >= SQPOLL_BACKOFF_MIN && n <= SQPOLL_BACKOFF_MAX);
+		CHECK(n >= last);
+		last = n;
+		/* the probe misses */
+		sqpoll_wait_end(&w, SQPOLL_WAIT_MISS, 20000);
+	}
+	CHECK(last == SQPOLL_BACKOFF_MAX);
+	/* after a probe that missed: sleeping again */
+	CHECK(sqpoll_wait_budget(&w) == 0);
+
+	/* a probe that hits: polling again at once, the backoff reset */
+	sleeps_before_probe(&w);
+	sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 3000);
+	CHECK(sqpoll_wait_budget(&w) > 0);
+	for (i = 0; i < SQPOLL_MISSES; i++)
+		sqpoll_wait_end(&w, SQPOLL_WAIT_MISS, 20000);
+	CHECK(sleeps_before_probe(&w) == SQPOLL_BACKOFF_MIN);
+
+	return check_done("sqpoll_wait");
+}
