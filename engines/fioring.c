@@ -182,6 +182,12 @@ static int fio_fioring_init(struct thread_data *td)
 	if (!ld->batch || !ld->events || !ld->io_us || !ld->iovecs || !ld->requeued)
 		return fioring_err(td, ENOMEM, "init");
 
+	if (o->nowait)
+		ld->rw_flags |= RWF_NOWAIT;
+	/* fio 3.33 sends RWF_UNCACHED (0x40), never merged: RWF_ATOMIC today */
+	if (o->uncached && !td->o.odirect)
+		ld->rw_flags |= RWF_DONTCACHE;
+
 	/* The SQ thread submits: no application-side submission to time. */
 	if (ld->sqpoll)
 		td->o.disable_slat = 1;
@@ -426,11 +432,7 @@ static void fioring_prep_rw(struct thread_data *td, struct io_u *io_u,
 		else
 			io_uring_prep_writev(sqe, fd, iov, 1, io_u->offset);
 	}
-	if (o->nowait)
-		sqe->rw_flags |= RWF_NOWAIT;
-	/* fio 3.33 sends RWF_UNCACHED (0x40), never merged: RWF_ATOMIC today */
-	if (o->uncached && !td->o.odirect)
-		sqe->rw_flags |= RWF_DONTCACHE;
+	sqe->rw_flags |= ld->rw_flags;
 
 	/*
 	 * The SQ thread does not inherit the job's ioprio_set(), so the
@@ -532,11 +534,11 @@ static int fioring_requeue(struct thread_data *td, struct io_u *io_u)
 }
 
 /*
- * One clock read for the first  I/O of the batch, as the block layer's
+ * One clock read for the first @nr I/O of the batch, as the block layer's
  * plug does.  An I/O requeued after its path failed keeps the issue time
  * (and slat) of its first submission: its latency is what the application
  * waited, the failed attempt included, and fio counts it as submitted once.
- * Returns how many of the  are first submissions.
+ * Returns how many of the @nr are first submissions.
  */
 static unsigned int fioring_stamp(struct thread_data *td, unsigned int nr, bool slat)
 {
@@ -649,7 +651,7 @@ static void fioring_complete(struct thread_data *td, struct io_u *io_u, int res)
 }
 
 /*
- * Takes what the CQ ring holds, up to  events in all.  Inlined in the
+ * Takes what the CQ ring holds, up to @max events in all.  Inlined in the
  * waits and bounded by one read of the tail: this runs once per I/O or so.
  */
 static inline __attribute__((always_inline))

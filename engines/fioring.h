@@ -59,6 +59,8 @@ struct fioring_data {
 	int *fds;
 	unsigned int depth;
 	unsigned int force_async_count;
+	/* nowait, uncached: the same in every read and write */
+	int rw_flags;
 	/* the kernel refused uncached= once: said, not again */
 	bool uncached_refused;
 	struct cmdprio cmdprio;
