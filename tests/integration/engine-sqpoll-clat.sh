@@ -40,6 +40,11 @@ job() {
 		"$T_TMP/$name.json"
 }
 
+# measure ARGS...: job ARGS, its figures in $fig; a failed job fails the test
+measure() {
+	fig=$(job "$@") || { echo "$fig"; exit 1; }
+}
+
 median() {
 	printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END {
 		print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
@@ -63,9 +68,11 @@ bug_seen=0
 for qd in 1 16; do
 	pi0= pi1=
 	for run in 1 2 3; do
-		set -- $(job pa "$ours" 0 $qd --cpus_allowed=0)
+		measure pa "$ours" 0 $qd --cpus_allowed=0
+		set -- $fig
 		pi0="$pi0 $2"
-		set -- $(job pb "$ours" 1 $qd --cpus_allowed=0)
+		measure pb "$ours" 1 $qd --cpus_allowed=0
+		set -- $fig
 		pi1="$pi1 $2"
 		grep -q "fioring: warning: this job runs on one CPU and its SQ thread inherits it" \
 			"$T_TMP/pb.json.err" ||
@@ -79,9 +86,11 @@ for qd in 1 16; do
 
 	l0= i0= c1= i1=
 	for run in 1 2 3 4 5 6 7 8; do
-		set -- $(job a "$ours" 0 $qd)
+		measure a "$ours" 0 $qd
+		set -- $fig
 		l0="$l0 $1" i0="$i0 $2"
-		set -- $(job b "$ours" 1 $qd)
+		measure b "$ours" 1 $qd
+		set -- $fig
 		c1="$c1 $1" i1="$i1 $2"
 		[ "$3" = 0 ] || fail "qd=$qd: $3 slat samples under SQPOLL, want none"
 		grep -q "warning" "$T_TMP/b.json.err" &&
@@ -89,7 +98,8 @@ for qd in 1 16; do
 	done
 	fc= fi=
 	for run in 1 2 3; do
-		set -- $(job c io_uring 1 $qd)
+		measure c io_uring 1 $qd
+		set -- $fig
 		fc="$fc $1" fi="$fi $2"
 	done
 	echo "qd=$qd fioring sqpoll=0: lat ns:$l0, IOPS:$i0"

@@ -20,7 +20,7 @@ alloc() {
 	e=$1
 	shift
 	fio --name=buf --filename="$ng" --ioengine="$e" "$@" --rw=read --bs=4k --iodepth=1 \
-		--size=64k --debug=mem --output=/dev/null 2>&1 |
+		--size=64k --debug=mem 2>&1 |
 		sed -n 's/.*Alloc \([0-9]*\) for buffers.*/\1/p' | head -n 1
 }
 

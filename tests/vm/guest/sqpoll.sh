@@ -37,6 +37,11 @@ run() {
 		"$T_TMP/$name.json"
 }
 
+# measure ARGS...: run ARGS, its figures in $fig; a failed run fails the test
+measure() {
+	fig=$(run "$@") || { echo "$fig"; exit 1; }
+}
+
 median() {
 	printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END {
 		print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
@@ -53,10 +58,12 @@ little() {
 msg=
 for qd in 1 16; do
 	l0= i0= c1= i1=
-	for r in 1 2 3 4 5 6 7 8; do
-		set -- $(run plain $qd 0)
+	for i in 1 2 3 4 5 6 7 8; do
+		measure plain $qd 0
+		set -- $fig
 		l0="$l0 $1" i0="$i0 $2"
-		set -- $(run sq $qd 1)
+		measure sq $qd 1
+		set -- $fig
 		c1="$c1 $1" i1="$i1 $2"
 		[ "$3" = 0 ] || fail "qd=$qd: $3 slat samples under SQPOLL, want none"
 	done
@@ -69,10 +76,12 @@ for qd in 1 16; do
 		fail "qd=$qd: SQPOLL collapsed: slowest run $lo1 IOPS, ${r}x the median $m0 without (floor ${floor}x)"
 	if [ "$ncpu" -gt 1 ]; then
 		p0= p1=
-		for r in 1 2 3; do
-			set -- $(run pplain $qd 0 --cpus_allowed=0)
+		for i in 1 2 3; do
+			measure pplain $qd 0 --cpus_allowed=0
+			set -- $fig
 			p0="$p0 $2"
-			set -- $(run psq $qd 1 --cpus_allowed=0)
+			measure psq $qd 1 --cpus_allowed=0
+			set -- $fig
 			p1="$p1 $2"
 		done
 		p0=$(median $p0) p1=$(median $p1)
