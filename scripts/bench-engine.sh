@@ -1,15 +1,21 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# bench-engine.sh [TARGET]: libfioring against fio's own io_uring engine and
-# t/io_uring, measured side by side in one run on the same device (default:
-# an embedded zram device made for the run and removed after).  Runs are
-# interleaved (A B C, A B C, ...) so drift hits all alike; it prints ratios
-# of medians with their min-max, CPU per I/O, and, where valgrind is there,
-# user-space instructions per I/O counted by callgrind, which the noise of a
-# shared 2-core machine does not move.
+# bench-engine.sh [TARGET]: libfioring against fio's own io_uring engine,
+# and t/io_uring as the limit, measured side by side in one run on the same
+# device (default: an embedded zram device made for the run and removed
+# after).  CPU placement decides these numbers more than the engines do, so
+# every row names it: pinned (taskset to PIN_CPU: fio, its SQ thread and
+# io-wq workers on one CPU) or unpinned (the scheduler's choice).  Rows:
+# plain QD32, SQPOLL QD1 and QD32, each pinned and unpinned, both engines;
+# t/io_uring QD32 pinned.  All runs are interleaved (every row and engine
+# once per round) so drift hits all alike; each cell is the median and the
+# min-max of RUNS runs.  Then the distance to the limit (pinned fioring over
+# pinned t/io_uring) and, where valgrind is there, user-space instructions
+# per I/O counted by callgrind, split between the engine and fio's core,
+# which the noise of a shared machine does not move.
 #
-# Environment: RUNS (5), RUNTIME seconds (3), QD (32), BS (4k),
+# Environment: RUNS (7), RUNTIME seconds (2), BS (4k), PIN_CPU (0),
 # CALLGRIND (1: count instructions, 0: skip), OUT (build/bench-engine.txt).
 
 set -u
@@ -20,7 +26,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 : "${FIO:=$top/build/fio-src/fio-3.33/fio}"
 : "${T_IO_URING:=$(dirname "$FIO")/t/io_uring}"
 : "${FIORING_ENGINE:=$top/build/libfioring.so}"
-runs=${RUNS:-5} runtime=${RUNTIME:-3} qd=${QD:-32} bs=${BS:-4k}
+runs=${RUNS:-7} runtime=${RUNTIME:-2} bs=${BS:-4k} cpu=${PIN_CPU:-0}
 out=${OUT:-$top/build/bench-engine.txt}
 
 die() {
@@ -31,6 +37,7 @@ die() {
 [ "$runs" -ge 3 ] 2>/dev/null || die "RUNS=$runs: need at least 3 runs per engine"
 [ -x "$FIO" ] || die "no fio at $FIO (run make)"
 [ -f "$FIORING_ENGINE" ] || die "no engine at $FIORING_ENGINE (run make)"
+taskset -c "$cpu" true 2>/dev/null || die "PIN_CPU=$cpu: not a CPU this process may run on"
 
 if [ $# -gt 0 ]; then
 	target=$1
@@ -46,32 +53,38 @@ else
 		--refill_buffers --output=/dev/null || die "cannot fill $target"
 fi
 
-# The benchmark job reads only: a named TARGET is never written.
-fio_run() {
-	engine=$1
+ours=external:$FIORING_ENGINE
+
+# place PLACEMENT CMD...: CMD pinned to PIN_CPU or left to the scheduler
+place() {
+	p=$1
 	shift
-	"$FIO" --name=bench --filename="$target" --ioengine="$engine" --rw=randread \
-		--bs="$bs" --iodepth="$qd" --iodepth_batch_submit="$qd" \
-		--iodepth_batch_complete_max="$qd" --direct=1 --randrepeat=0 \
-		--norandommap "$@" --output-format=json --output="$T_TMP/f.json" \
-		>/dev/null 2>"$T_TMP/f.err" || die "fio $engine failed: $(cat "$T_TMP/f.err")"
+	if [ "$p" = pinned ]; then
+		taskset -c "$cpu" "$@"
+	else
+		"$@"
+	fi
 }
 
-# prints "iops cpu_ns_per_io"
-fio_measure() {
-	fio_run "$1" --time_based --runtime="$runtime"
-	jq -r '.jobs[0] | (.read.iops | tostring) + " " +
-		((.usr_cpu + .sys_cpu) / 100 * .job_runtime * 1e6 / .read.total_ios | tostring)' \
-		"$T_TMP/f.json"
+# fio_iops ENGINE PLACEMENT QD SQPOLL: one run's IOPS.  The job only reads:
+# a named TARGET is never written.
+fio_iops() {
+	place "$2" "$FIO" --name=bench --filename="$target" --ioengine="$1" --rw=randread \
+		--bs="$bs" --iodepth="$3" --iodepth_batch_submit="$3" \
+		--iodepth_batch_complete_max="$3" --direct=1 --randrepeat=0 --norandommap \
+		--sqthread_poll="$4" --time_based --runtime="$runtime" \
+		--output-format=json --output="$T_TMP/f.json" >/dev/null 2>"$T_TMP/f.err" ||
+		die "fio $1 $2 QD$3 sqthread_poll=$4 failed: $(cat "$T_TMP/f.err")"
+	jq -r '.jobs[0].read.iops' "$T_TMP/f.json"
 }
 
-# t/io_uring's per-second IOPS lines, averaged
-t_measure() {
-	"$T_IO_URING" -d"$qd" -s"$qd" -c"$qd" -b"$(echo "$bs" | tr k K | numfmt --from=iec)" -p0 \
-		-r"$runtime" "$target" 2>&1 |
+# t/io_uring's per-second IOPS lines, averaged, pinned (it prints one a second: 2 s at least)
+t_iops() {
+	taskset -c "$cpu" "$T_IO_URING" -d32 -s32 -c32 -p0 -B1 -F1 \
+		-b"$(echo "$bs" | tr k K | numfmt --from=iec)" -r"$((runtime < 2 ? 2 : runtime))" "$target" 2>&1 |
 		sed -n 's/^IOPS=\([0-9.]*\)\([KM]*\),.*/\1 \2/p' |
 		awk '{ v = $1 * ($2 == "K" ? 1e3 : $2 == "M" ? 1e6 : 1); s += v; n++ }
-		     END { if (n) printf "%.0f\n", s / n }'
+		     END { printf "%.0f\n", n ? s / n : 0 }'
 }
 
 median() {
@@ -79,52 +92,83 @@ median() {
 		print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 
-ours=external:$FIORING_ENGINE
-o_iops= f_iops= t_iops= o_cpu= f_cpu= pair=
-echo "bench-engine: randread bs=$bs QD$qd on $target, $runs interleaved runs of ${runtime}s each"
+# cell VALUES...: "median [min-max]"
+cell() {
+	printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END {
+		m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+		printf "%8.0f [%.0f-%.0f]", m, v[1], v[NR] }'
+}
+
+# rows: name placement QD SQPOLL; results in r_<row>_<engine>
+rows="plain32p:pinned:32:0 plain32u:unpinned:32:0 sq1p:pinned:1:1 sq1u:unpinned:1:1
+sq32p:pinned:32:1 sq32u:unpinned:32:1"
+for row in $rows; do
+	eval "r_${row%%:*}_o= r_${row%%:*}_f="
+done
+t=
+echo "bench-engine: randread bs=$bs on $target, $runs interleaved rounds of ${runtime}s runs, pinned = CPU $cpu"
 for i in $(seq "$runs"); do
-	set -- $(fio_measure "$ours")
-	o_iops="$o_iops $1" o_cpu="$o_cpu $2"
-	set -- $(fio_measure io_uring)
-	f_iops="$f_iops $1" f_cpu="$f_cpu $2"
-	t=$(t_measure)
-	t_iops="$t_iops ${t:-0}"
-	r=$(echo "${o_iops##* } ${f_iops##* }" | awk '{ printf "%.4f", $1 / $2 }')
-	pair="$pair $r"
-	printf '  run %d/%d: fioring %.0f  io_uring %.0f  t/io_uring %s IOPS\n' \
-		"$i" "$runs" "${o_iops##* }" "${f_iops##* }" "${t:-?}"
+	for row in $rows; do
+		IFS=: read -r name p qd sq <<EOF
+$row
+EOF
+		o=$(fio_iops "$ours" "$p" "$qd" "$sq")
+		f=$(fio_iops io_uring "$p" "$qd" "$sq")
+		eval "r_${name}_o=\"\$r_${name}_o $o\" r_${name}_f=\"\$r_${name}_f $f\""
+	done
+	t="$t $(t_iops)"
+	echo "  round $i/$runs done"
 done
 
-mo=$(median $o_iops) mf=$(median $f_iops) mt=$(median $t_iops)
 {
-	echo "target: $target, randread bs=$bs iodepth=$qd, $runs interleaved runs each"
-	printf 'IOPS median: fioring %.0f, fio io_uring %.0f, t/io_uring %.0f\n' "$mo" "$mf" "$mt"
-	printf '%s\n' $pair | sort -g | awk -v m="$(median $pair)" '{ v[NR] = $1 } END {
-		printf "fioring / io_uring IOPS: %.3fx median of per-pair ratios (min %.3fx, max %.3fx)\n",
-			m, v[1], v[NR] }'
-	echo "$(median $o_cpu) $(median $f_cpu)" | awk '{
-		printf "CPU per I/O (usr+sys): fioring %.0f ns, io_uring %.0f ns: %.3fx\n", $1, $2, $1 / $2 }'
-	echo "$mo $mf $mt" | awk '$3 > 0 {
-		printf "vs t/io_uring at the same depth: fioring %.3fx, fio io_uring %.3fx\n", $1 / $3, $2 / $3 }'
-	echo "$(median $pair)" | awk '{ printf "target fioring >= 1.00x fio io_uring: %s\n",
-		($1 >= 1.0) ? "met" : "NOT met (median ratio below 1.00)" }'
+	echo "target: $target, randread bs=$bs, $runs interleaved runs each, pinned = taskset -c $cpu"
+	printf '%-30s %-28s %-28s %s\n' "row (IOPS)" "fioring median [min-max]" \
+		"fio io_uring median [min-max]" "fioring/io_uring"
+	for row in $rows; do
+		IFS=: read -r name p qd sq <<EOF
+$row
+EOF
+		eval "o=\$r_${name}_o f=\$r_${name}_f"
+		mode=plain
+		[ "$sq" = 1 ] && mode=sqpoll
+		printf '%-30s %-28s %-28s %.3fx\n' "$mode QD$qd $p" "$(cell $o)" "$(cell $f)" \
+			"$(echo "$(median $o) $(median $f)" | awk '{ print $1 / $2 }')"
+	done
+	printf '%-30s %s\n' "t/io_uring QD32 pinned" "$(cell $t)"
+	echo "$(median $r_plain32p_o) $(median $r_plain32p_f) $(median $t)" | awk '$3 > 0 {
+		printf "distance to the limit (QD32 pinned, over t/io_uring): fioring %.3fx, fio io_uring %.3fx\n",
+			$1 / $3, $2 / $3 }'
 } >"$T_TMP/summary"
 
 # callgrind: user-space instructions per I/O, as the marginal cost between a
-# 10k and a 20k I/O run, so start-up and teardown cancel out.
+# 20k and a 40k I/O run, so start-up and teardown cancel out; split into
+# the engine (libfioring.so and liburing, or fio's engines/io_uring.c) and
+# the rest of fio.
 if [ "${CALLGRIND:-1}" = 1 ] && command -v valgrind >/dev/null; then
+	# insns ENGINE N: "total engine" instructions of an N-I/O run
 	insns() {
 		valgrind --tool=callgrind --callgrind-out-file="$T_TMP/cg.out" \
 			"$FIO" --thread --name=cg --filename="$target" --ioengine="$1" \
-			--rw=randread --bs="$bs" --iodepth="$qd" --direct=1 \
+			--rw=randread --bs="$bs" --iodepth=32 --direct=1 \
 			--number_ios="$2" --randseed=1 --norandommap \
 			--output=/dev/null >/dev/null 2>&1 || die "callgrind run of $1 failed"
-		sed -n 's/^summary: *\([0-9]*\).*/\1/p' "$T_TMP/cg.out"
+		callgrind_annotate --auto=no --threshold=100 --inclusive=no "$T_TMP/cg.out" |
+			sed -n 's/,//g; s/^ *\([0-9][0-9]*\) *([^)]*) *\(.*\)/\1 \2/p' |
+			awk '$2 == "PROGRAM" { total = $1; next }
+			     /libfioring\.so|liburing|engines\/io_uring\.c|fioring\.c|:fio_fioring_|:fioring_/ { eng += $1 }
+			     END { print total, eng }'
 	}
-	co=$(( ($(insns "$ours" 20000) - $(insns "$ours" 10000)) / 10000 ))
-	cf=$(( ($(insns io_uring 20000) - $(insns io_uring 10000)) / 10000 ))
-	echo "$co $cf" | awk '{ printf "user instructions per I/O (callgrind): fioring %d, io_uring %d: %.3fx\n",
-		$1, $2, $1 / $2 }' >>"$T_TMP/summary"
+	# per_io ENGINE: "total engine" per I/O
+	per_io() {
+		set -- $(insns "$1" 20000) $(insns "$1" 40000)
+		echo "$1 $2 $3 $4" | awk '{ printf "%.0f %.0f\n", ($3 - $1) / 20000, ($4 - $2) / 20000 }'
+	}
+	set -- $(per_io "$ours") $(per_io io_uring)
+	echo "$1 $2 $3 $4" | awk '{
+		printf "user instructions per I/O (callgrind, QD32): fioring %d, io_uring %d: %.3fx\n",
+			$1, $3, $1 / $3
+		printf "  split: engine %d + fio core %d (fioring), engine %d + fio core %d (io_uring)\n",
+			$2, $1 - $2, $4, $3 - $4 }' >>"$T_TMP/summary"
 fi
 
 mkdir -p "$(dirname "$out")"
