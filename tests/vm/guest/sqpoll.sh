@@ -97,7 +97,7 @@ for qd in 1 16; do
 		fail "qd=$qd: SQPOLL clat $c1 ns is not within 0.5x-1.5x of iodepth/IOPS $(little $qd "$m1") ns"
 	ratio_between "$l0" "$(little $qd "$m0")" 0.5 1.5 ||
 		fail "qd=$qd: lat $l0 ns without SQPOLL is not within 0.5x-1.5x of iodepth/IOPS $(little $qd "$m0") ns"
-	msg="$msg qd=$qd: SQPOLL slowest ${r}x, pinned median ${rp}x ($ncpu CPU), clat $c1 ns vs Little $(little $qd "$m1") ns;"
+	msg="$msg${msg:+; }qd=$qd: SQPOLL slowest ${r}x, pinned median ${rp}x ($ncpu CPU), clat $c1 ns vs Little $(little $qd "$m1") ns"
 done
 
 if fio --name=lat --filename="$ng" --ioengine=io_uring_cmd --cmd_type=nvme --rw=randread \
@@ -107,4 +107,4 @@ if fio --name=lat --filename="$ng" --ioengine=io_uring_cmd --cmd_type=nvme --rw=
 		"$(jqr "$T_TMP/own.json" '.jobs[0].read.clat_ns.mean') ns, Little's law" \
 		"$(little 4 "$(jqr "$T_TMP/own.json" '.jobs[0].read.iops')") ns"
 fi
-pass "${msg% ;}"
+pass "$msg"
