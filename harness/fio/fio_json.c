@@ -264,6 +264,24 @@ int fio_prios_extremes(const struct fio_result *res,
 }
 
 /* where the JSON document starts: the first line opening an object */
+/* fio leaves disk_util out for files and for disks it cannot find */
+static void disks_add(json_object *du, struct fio_result *res)
+{
+	struct fio_disk_util *d;
+	json_object *e;
+	int i, n = du && json_object_is_type(du, json_type_array) ?
+		    json_object_array_length(du) : 0;
+
+	for (i = 0; i < n && res->ndisks < FIO_DISKS_MAX; i++) {
+		e = json_object_array_get_idx(du, i);
+		d = &res->disks[res->ndisks++];
+		snprintf(d->name, sizeof(d->name), "%s",
+			 json_object_get_string(jget(e, "name")) ?: "");
+		d->ios = jcount(e, "read_ios") + jcount(e, "write_ios");
+		d->util_pct = jnum(e, "util");
+	}
+}
+
 static const char *json_start(const char *buf, size_t len)
 {
 	const char *p = buf, *end = buf + len;
@@ -333,6 +351,7 @@ int fio_json_parse(const char *buf, size_t len, struct fio_result *res,
 	res->iodepth = jint(opts, "iodepth");
 	if (!res->iodepth)
 		res->iodepth = jint(jget(root, "global options"), "iodepth");
+	disks_add(jget(root, "disk_util"), res);
 	dir_pcts(&res->rd, &hr);
 	dir_pcts(&res->wr, &hw);
 	prios_pcts(res, hp);

@@ -32,6 +32,15 @@ struct fio_prio_figs {
 
 #define FIO_PRIOS_MAX	8
 
+/* fio's own reading of a disk's diskstats (its disk_util), over its whole run */
+struct fio_disk_util {
+	char name[32];
+	uint64_t ios;		/* read_ios + write_ios */
+	double util_pct;
+};
+
+#define FIO_DISKS_MAX	8
+
 struct fio_result {
 	char version[32];
 	int njobs;
@@ -40,6 +49,8 @@ struct fio_result {
 	struct fio_dir_figs rd, wr;
 	int nprios;
 	struct fio_prio_figs prios[FIO_PRIOS_MAX];
+	int ndisks;
+	struct fio_disk_util disks[FIO_DISKS_MAX];
 };
 
 int fio_json_parse(const char *buf, size_t len, struct fio_result *res,

@@ -50,6 +50,11 @@ int fio_build_argv(const struct fio_cmd *c, struct fio_argv *a)
 		ADD("--cmd_type=nvme");
 	if (c->sqpoll)
 		ADD("--sqthread_poll=1");
+	/* an engine option too: after --ioengine */
+	if (c->sqpoll && c->sq_cpu)
+		ADDF("--sqthread_poll_cpu=%s", c->sq_cpu);
+	if (c->cpus)
+		ADDF("--cpus_allowed=%s", c->cpus);
 	if (c->path_stats)
 		ADDF("--path_stats=%s", c->path_stats);
 	ADDF("--filename=%s", c->filename);

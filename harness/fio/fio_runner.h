@@ -22,6 +22,8 @@ struct fio_cmd {
 	bool char_dev;		/* NVMe generic char device: cmd_type=nvme */
 	const char *path_stats;	/* fioring engine option, or NULL */
 	int sqpoll;
+	const char *cpus;	/* cpus_allowed, or NULL */
+	const char *sq_cpu;	/* sqthread_poll_cpu under SQPOLL, or NULL */
 	int runtime;		/* 0: the job's own */
 	const char *ioprio;	/* a --ioprio item (ioprio.h) */
 	char **argv;		/* NULL-ended; replaces the command line built */
