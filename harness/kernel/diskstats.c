@@ -106,6 +106,17 @@ const struct diskstats_rec *diskstats_find(const struct diskstats_snap *snap,
 	return NULL;
 }
 
+uint64_t diskstats_ios(const struct diskstats_snap *snap)
+{
+	uint64_t ios = 0;
+	int i;
+
+	for (i = 0; i < snap->nr; i++)
+		if (snap->disk[i].nfields > 0)
+			ios += snap->disk[i].f[0] + snap->disk[i].f[4];
+	return ios;
+}
+
 /*
  * The snapshot as /proc/diskstats lines after a header line carrying both
  * clocks, so a reader (or sysstat's iostat, in the tests) can replay it.

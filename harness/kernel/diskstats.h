@@ -39,6 +39,8 @@ int diskstats_take(const char *path, const char *const *names, int nr,
 		   struct diskstats_snap *snap);
 const struct diskstats_rec *diskstats_find(const struct diskstats_snap *snap,
 					   const char *name);
+/* reads and writes completed on every disk of the snapshot together */
+uint64_t diskstats_ios(const struct diskstats_snap *snap);
 void diskstats_write(FILE *f, const char *label,
 		     const struct diskstats_snap *snap);
 /* after - before of a counter; most are 32-bit in the kernel: one wrap */
