@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "results/flags.h"
 #include "results/metrics.h"
 
 int iostat_derive(const struct diskstats_rec *before,
@@ -58,13 +59,6 @@ double fio_busy_pct(const struct fio_figs_brief *fio)
 	return pct > 100.0 ? 100.0 : pct;
 }
 
-static void flag_add(char *buf, size_t len, const char *flag)
-{
-	size_t n = strlen(buf);
-
-	snprintf(buf + n, len - n, "%s%s", n ? ";" : "", flag);
-}
-
 /* a and b differ by more than rel (relative to b) and more than abs */
 static int differs(double a, double b, double rel, double abs_min)
 {
@@ -101,20 +95,20 @@ void metrics_flags(const struct iostat_figs *ks, const struct fio_figs_brief *fi
 	if (!fio->ios)
 		return;
 	if (!kios) {
-		flag_add(buf, len, "no_kstats");
+		flags_add(buf, len, "no_kstats");
 		return;
 	}
 	if (differs(kios, fio->ios, 0.05, 64))
-		flag_add(buf, len, "ios_vs_fio");
+		flags_add(buf, len, "ios_vs_fio");
 	if (ks->r_ios && fio->r_iops > 0 &&
 	    differs(ks->r_await_ms * 1000.0, fio->r_clat_mean_us, 0.5, 50))
-		flag_add(buf, len, "r_await_vs_clat");
+		flags_add(buf, len, "r_await_vs_clat");
 	if (ks->w_ios && fio->w_iops > 0 &&
 	    differs(ks->w_await_ms * 1000.0, fio->w_clat_mean_us, 0.5, 50))
-		flag_add(buf, len, "w_await_vs_clat");
+		flags_add(buf, len, "w_await_vs_clat");
 	if (ks->util_pct > busy + 20.0 && ks->util_pct > 2.0 * busy)
-		flag_add(buf, len, "util_vs_busy");
+		flags_add(buf, len, "util_vs_busy");
 	if (fio->iodepth == 1 && busy > ks->util_pct + 20.0 &&
 	    busy > 2.0 * ks->util_pct)
-		flag_add(buf, len, "util_below_busy");
+		flags_add(buf, len, "util_below_busy");
 }
