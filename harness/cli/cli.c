@@ -23,7 +23,8 @@ enum {
 	OPT_IOSTATS = 256, OPT_IOPOLICY, OPT_ENGINE, OPT_SQPOLL, OPT_IOPRIO,
 	OPT_SCHEDULER, OPT_FIO, OPT_ENGINE_LIB, OPT_JOBS_DIR, OPT_STATE,
 	OPT_EMBEDDED, OPT_EMBEDDED_SIZE, OPT_FORCE, OPT_FIO_ARG,
-	OPT_FIO_TIMEOUT, OPT_PATH_STATS, OPT_CLIENT, OPT_CLIENT_FILE,
+	OPT_FIO_TIMEOUT, OPT_PATH_STATS, OPT_CLIENT, OPT_CLIENT_FILE, OPT_CPUS,
+	OPT_UNPINNED,
 };
 
 static const struct option run_opts[] = {
@@ -50,6 +51,8 @@ static const struct option run_opts[] = {
 	{ "path-stats",		no_argument,		NULL, OPT_PATH_STATS },
 	{ "client",		required_argument,	NULL, OPT_CLIENT },
 	{ "client-file",	required_argument,	NULL, OPT_CLIENT_FILE },
+	{ "cpus",		required_argument,	NULL, OPT_CPUS },
+	{ "unpinned",		no_argument,		NULL, OPT_UNPINNED },
 	{ "dry-run",		no_argument,		NULL, 'n' },
 	{ "verbose",		no_argument,		NULL, 'v' },
 	{ "help",		no_argument,		NULL, 'h' },
@@ -96,6 +99,11 @@ void cli_usage_run(FILE *f)
 "      --client LIST      run every cell at once on these fio servers\n"
 "                         (fio --server on each; HOST or HOST,PORT)\n"
 "      --client-file FILE the fio servers, one per line (fio's format)\n"
+"      --cpus LIST        CPUs the fio jobs are pinned to (cpus_allowed); SQPOLL\n"
+"                         cells get an SQ thread CPU outside them, the harness\n"
+"                         the CPUs left [the last CPU this process may use]\n"
+"      --unpinned         leave placement to the scheduler (it is then part of\n"
+"                         every figure)\n"
 "  -n, --dry-run          print the cells and the number of runs; change nothing\n"
 "  -v, --verbose          print fio's command lines and every derived figure\n"
 "  -h, --help             this text\n"
@@ -331,6 +339,12 @@ int cli_parse_run(int argc, char **argv, struct run_env *env)
 		case OPT_PATH_STATS:
 			env->path_stats = true;
 			break;
+		case OPT_CPUS:
+			env->cpus = optarg;
+			break;
+		case OPT_UNPINNED:
+			env->unpinned = true;
+			break;
 		case OPT_CLIENT:
 			ret = clients_add_list(optarg, &env->clients);
 			if (ret == -EINVAL)
@@ -373,6 +387,10 @@ int cli_parse_run(int argc, char **argv, struct run_env *env)
 		}
 		if (ret)
 			return ret;
+	}
+	if (env->cpus && env->unpinned) {
+		fprintf(stderr, "fioring-bench run: --cpus and --unpinned exclude each other\n");
+		return -EINVAL;
 	}
 	if (optind < argc) {
 		fprintf(stderr, "fioring-bench run: unexpected argument '%s' (see --help)\n",

@@ -53,6 +53,8 @@ static const struct column columns[] = {
 	N(ks_util_pct), S(ks_flags), S(path_stats),
 	N(fio_ios), N(ks_ios), N(ks_interval_ms), N(fio_inflight), N(wall_s),
 	S(iostats_passthrough_eff), S(raw), S(diskstats), S(host),
+	S(cpus), S(sq_cpu), S(fio_flags), I(ks_reliable), N(fio_disk_util_pct),
+	N(fio_disk_ios),
 };
 
 #define NR_COLUMNS (sizeof(columns) / sizeof(columns[0]))
@@ -62,6 +64,7 @@ void result_row_init(struct result_row *r)
 	size_t i;
 
 	memset(r, 0, sizeof(*r));
+	r->ks_reliable = 1;
 	for (i = 0; i < NR_COLUMNS; i++)
 		if (columns[i].type == COL_NUM)
 			*(double *)((char *)r + columns[i].off) = NAN;

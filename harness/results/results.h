@@ -51,6 +51,12 @@ struct result_row {
 	char iostats_passthrough_eff[16];
 	char raw[64];
 	char diskstats[64];
+	/* where the run ran, and whose figures are in doubt */
+	char cpus[64];		/* fio's cpus_allowed, "" unpinned */
+	char sq_cpu[16];	/* sqthread_poll_cpu, "" none */
+	char fio_flags[128];
+	int ks_reliable;	/* 0: I/O fio did not issue was counted too */
+	double fio_disk_util_pct, fio_disk_ios;	/* fio's own disk_util */
 };
 
 struct results {

@@ -29,6 +29,7 @@
 #include "fio/locate.h"
 #include "lib/build_id.h"
 #include "sweep/clients.h"
+#include "sweep/facts.h"
 #include "sweep/run.h"
 #include "sweep/undo.h"
 #include "kernel/scheduler.h"
@@ -540,6 +541,8 @@ static json_object *make_meta(struct run_ctx *ctx)
 	json_object_object_add(m, "cells", json_object_new_int(ctx->sweep.nr));
 	json_object_object_add(m, "embedded",
 			       json_object_new_string(ctx->emb.dev));
+	json_object_object_add(m, "placement", placement_json(&ctx->place));
+	json_object_object_add(m, "targets", sweep_facts_json(ctx));
 	return m;
 }
 
@@ -558,10 +561,11 @@ static void progress(struct run_ctx *ctx, const struct result_row *r, int i,
 	fmt_num(iops, sizeof(iops), r->iops);
 	fmt_num(ks, sizeof(ks), r->ks_iops);
 	fmt_num(util, sizeof(util), r->ks_util_pct);
-	fprintf(stderr, "[%*d/%d] %s #%d: %s IOPS, kernel %s IOPS %s%% util%s%s  ETA %s\n",
+	fprintf(stderr, "[%*d/%d] %s #%d: %s IOPS, kernel %s IOPS %s%% util%s%s%s%s  ETA %s\n",
 		(int)snprintf(NULL, 0, "%d", total), i, total, r->cell, r->repeat,
 		iops, ks[0] ? ks : "-", util[0] ? util : "-",
-		r->ks_flags[0] ? "  flags " : "", r->ks_flags, eta);
+		r->ks_flags[0] ? "  flags " : "", r->ks_flags,
+		r->fio_flags[0] ? "  fio_flags " : "", r->fio_flags, eta);
 	if (ctx->env.verbose)
 		fprintf(stderr, "  clat mean r/w %.1f/%.1f us, p99 r/w %.1f/%.1f us; "
 			"r_await %.3f w_await %.3f ms, aqu-sz %.2f (fio %.2f), "
@@ -692,13 +696,21 @@ int run_sweep(struct run_ctx *ctx)
 			"or FIO=PATH)\n", ctx->fio);
 		goto done;
 	}
+	if (ctx->env.clients.nr)
+		ctx->env.unpinned = true;	/* the servers' CPUs are theirs */
+	/* a CPU list it cannot use is a bad command line */
+	if (placement_plan(ctx->env.cpus, ctx->env.unpinned, &ctx->place)) {
+		status = 2;
+		goto done;
+	}
 	if (setup_engines(ctx) || setup_jobs(ctx))
 		goto done;
 	if (setup_journal(ctx))
 		goto out;
 	signals_install();
 	/* targets first: a refused target must leave no results directory */
-	if (setup_targets(ctx) || setup_out(ctx) || copy_jobs(ctx))
+	if (setup_targets(ctx) || sweep_probe_targets(ctx) || setup_out(ctx) ||
+	    copy_jobs(ctx))
 		goto out;
 	if (plan_sweep(ctx))
 		goto out;
@@ -720,6 +732,15 @@ int run_sweep(struct run_ctx *ctx)
 	fprintf(stderr, "fioring-bench run: %d cells x %d repeats = %d runs%s, "
 		"results in %s\n", ctx->sweep.nr, ctx->env.repeat,
 		ctx->sweep.nr * ctx->env.repeat, path, ctx->out);
+	placement_describe(&ctx->place, path, sizeof(path));
+	fprintf(stderr, "fioring-bench run: placement: %s%s%s\n", path,
+		ctx->place.note[0] ? "; " : "", ctx->place.note);
+	ret = placement_apply(&ctx->place);
+	if (ret) {
+		fprintf(stderr, "fioring-bench run: cannot move the harness to CPUs %s: %s\n",
+			ctx->place.harness_cpus, strerror(-ret));
+		goto out;
+	}
 	if (sweep_run(ctx, t0))
 		goto out;
 	/* finished: 3 tells "some runs failed" from "could not sweep" */
@@ -744,6 +765,7 @@ out:
 		fprintf(stderr, "fioring-bench run: stopped by %s; settings NOT all "
 			"restored (see above)\n", strsignal(stop_signal));
 	}
+	sweep_facts_free(ctx);
 	sweep_free(&ctx->sweep);
 	for (i = 0; ctx->iopolicies && i < ctx->nr_targets; i++)
 		strlist_free(&ctx->iopolicies[i]);

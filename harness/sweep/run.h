@@ -9,12 +9,14 @@
 #include <limits.h>
 #include <stdint.h>
 
+#include "kernel/applicability.h"
 #include "sweep/run_env.h"
 #include "kernel/embedded.h"
 #include "fio/fio_json.h"
 #include "kernel/journal.h"
 #include "kernel/knob.h"
 #include "results/results.h"
+#include "sweep/placement.h"
 #include "sweep/sweep.h"
 #include "kernel/target.h"
 
@@ -26,6 +28,8 @@ struct run_ctx {
 	struct target *targets;
 	int nr_targets;
 	struct strlist *iopolicies;	/* per target */
+	struct target_facts *facts;	/* per target; NULL on fio servers */
+	struct placement place;
 	struct sweep sweep;
 	struct results res;
 	bool results_open;

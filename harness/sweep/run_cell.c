@@ -17,11 +17,13 @@
 #include <unistd.h>
 
 #include "kernel/diskstats.h"
+#include "kernel/io_window.h"
 #include "lib/fileio.h"
 #include "lib/clock.h"
 #include "lib/str.h"
 #include "fio/fio_json.h"
 #include "fio/fio_runner.h"
+#include "results/flags.h"
 #include "results/ioprio.h"
 #include "results/metrics.h"
 #include "sweep/run.h"
@@ -185,6 +187,7 @@ void fill_fio(struct result_row *r, const struct fio_result *f)
 }
 
 static void fill_kernel(struct result_row *r, const struct fio_result *f,
+			const struct flag_facts *facts,
 			const struct diskstats_rec *a,
 			const struct diskstats_rec *b, double interval_ms)
 {
@@ -210,19 +213,38 @@ static void fill_kernel(struct result_row *r, const struct fio_result *f,
 	r->ks_w_await_ms = ks.w_await_ms;
 	r->ks_aqu_sz = ks.aqu_sz;
 	r->ks_util_pct = ks.util_pct;
-	metrics_flags(&ks, &fb, r->ks_flags, sizeof(r->ks_flags));
+	r->ks_reliable = flags_for_run(&ks, &fb, f->njobs, facts, r->ks_flags,
+				       sizeof(r->ks_flags), r->fio_flags,
+				       sizeof(r->fio_flags));
 }
 
-static void flag_append(struct result_row *r, const char *flag)
+/* what the target's probe said, as it bears on this run */
+static void run_facts(const struct run_ctx *ctx, int target,
+		      const struct result_row *r, struct flag_facts *facts)
 {
-	size_t n = strlen(r->ks_flags);
+	const struct target_facts *tf = ctx->facts ? &ctx->facts[target] : NULL;
 
-	snprintf(r->ks_flags + n, sizeof(r->ks_flags) - n, "%s%s", n ? ";" : "",
-		 flag);
+	facts->iostats_off = !strcmp(r->iostats_eff, "0") &&
+			     !(tf && tf->iostats_honoured == FACT_NO);
+	facts->sync_completion = tf && tf->sync_completion == FACT_YES;
+}
+
+/* fio's disk_util of the target, kept beside the harness's own window */
+static void fill_fio_disk(struct result_row *r, const struct fio_result *f,
+			  const struct target *t)
+{
+	int i;
+
+	for (i = 0; i < f->ndisks; i++)
+		if (!strcmp(f->disks[i].name, t->stat_name)) {
+			r->fio_disk_util_pct = f->disks[i].util_pct;
+			r->fio_disk_ios = f->disks[i].ios;
+		}
 }
 
 /* the head counted nothing but its paths did: take the paths' figures */
 static void fill_kernel_paths(struct result_row *r, const struct fio_result *f,
+			      const struct flag_facts *facts,
 			      const struct target *t,
 			      const struct diskstats_snap *a,
 			      const struct diskstats_snap *b, double interval_ms)
@@ -237,8 +259,8 @@ static void fill_kernel_paths(struct result_row *r, const struct fio_result *f,
 		paths[i] = t->paths[i];
 	if (diskstats_paths_merge(a, b, paths, t->nr_paths, &ra, &rb))
 		return;
-	fill_kernel(r, f, &ra, &rb, interval_ms);
-	flag_append(r, "ks_from_paths");
+	fill_kernel(r, f, facts, &ra, &rb, interval_ms);
+	flags_add(r->ks_flags, sizeof(r->ks_flags), "ks_from_paths");
 }
 
 static int write_snaps(const char *path, const struct diskstats_snap *a,
@@ -253,64 +275,16 @@ static int write_snaps(const char *path, const struct diskstats_snap *a,
 	return fclose(f) ? -errno : 0;
 }
 
-/*
- * fio spends a while starting up before its first I/O; an interval that
- * includes it dilutes IOPS, aqu-sz and %util.  So during start-up the
- * "before" snapshot is retaken every few ms until the target's I/O count
- * moves: it ends up as the last snapshot before the run's first I/O.
- */
-struct startup_watch {
-	struct diskstats_snap *before;
-	struct diskstats_snap first;	/* before, as taken before the fork */
-	struct diskstats_snap probe;
-	const char *const *names;
-	int nr;
-	uint64_t until_ns;
-	bool moved;
-};
-
-#define STARTUP_POLL_NS	(5 * 1000 * 1000ull)
-#define STARTUP_MAX_NS	(3 * 1000 * 1000 * 1000ull)
-
-/* I/Os counted on any disk of the snapshot: head, paths or slaves */
-static uint64_t ios_of(const struct diskstats_snap *s)
-{
-	uint64_t ios = 0;
-	int i;
-
-	for (i = 0; i < s->nr; i++)
-		if (s->disk[i].nfields > 0)
-			ios += s->disk[i].f[0] + s->disk[i].f[4];
-	return ios;
-}
-
-static uint64_t startup_tick(void *arg)
-{
-	struct startup_watch *w = arg;
-
-	if (now_ns() > w->until_ns) {
-		*w->before = w->first;
-		return 0;
-	}
-	if (diskstats_take("/proc/diskstats", w->names, w->nr, &w->probe))
-		return 0;
-	if (ios_of(&w->probe) != ios_of(w->before)) {
-		w->moved = true;
-		return 0;
-	}
-	*w->before = w->probe;
-	return STARTUP_POLL_NS;
-}
-
 void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 	      int repeat, struct result_row *r)
 {
-	static struct diskstats_snap before, after;
 	const struct target *t = &ctx->targets[c->target];
 	char json[PATH_BUF], err[PATH_BUF], ds[PATH_BUF], ps[PATH_BUF];
 	char ioengine[PATH_BUF], job[PATH_BUF], msg[512];
 	const char *names[DISKSTATS_MAX_DISKS];
-	static struct startup_watch watch;
+	static struct io_window win;
+	struct flag_facts facts = { 0 };
+	char sq[16];
 	struct fio_result fr;
 	struct fio_exit ex;
 	struct fio_cmd cmd;
@@ -373,6 +347,15 @@ void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 	cmd.ioengine = ioengine;
 	cmd.char_dev = t->is_char;
 	cmd.sqpoll = c->sqpoll;
+	if (ctx->place.pinned) {
+		str_copy(r->cpus, sizeof(r->cpus), ctx->place.job_cpus);
+		cmd.cpus = r->cpus;
+	}
+	if (c->sqpoll && ctx->place.sq_cpu >= 0) {
+		snprintf(sq, sizeof(sq), "%d", ctx->place.sq_cpu);
+		str_copy(r->sq_cpu, sizeof(r->sq_cpu), sq);
+		cmd.sq_cpu = r->sq_cpu;
+	}
 	cmd.runtime = ctx->env.runtime;
 	cmd.ioprio = c->ioprio;
 	cmd.extra = &ctx->env.fio_args;
@@ -381,22 +364,13 @@ void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 	cmd.timeout_s = ctx->env.fio_timeout;
 
 	nr = target_stat_names(t, names, DISKSTATS_MAX_DISKS);
-	snaps_ok = !diskstats_take("/proc/diskstats", names, nr, &before);
+	snaps_ok = !io_window_start(&win, names, nr);
 	if (snaps_ok) {
-		watch.before = &before;
-		watch.first = before;
-		watch.moved = false;
-		watch.names = names;
-		watch.nr = nr;
-		watch.until_ns = now_ns() + STARTUP_MAX_NS;
-		cmd.tick = startup_tick;
-		cmd.tick_arg = &watch;
+		cmd.tick = io_window_tick;
+		cmd.tick_arg = &win;
 	}
 	ret = fio_run(&cmd, &ex, ctx->env.verbose > 0);
-	snaps_ok &= !diskstats_take("/proc/diskstats", names, nr, &after);
-	/* nothing counted (iostats off): keep the whole interval */
-	if (snaps_ok && !watch.moved)
-		before = watch.first;
+	snaps_ok &= !io_window_end(&win);
 	if (ret) {
 		row_fail(r, "cannot start fio: %s", strerror(-ret));
 		r->raw[0] = r->diskstats[0] = '\0';
@@ -404,7 +378,7 @@ void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 	}
 	r->wall_s = ex.wall_ns / 1e9;
 	ctx->fio_wall_ns += ex.wall_ns;
-	if (write_snaps(ds, &before, &after))
+	if (write_snaps(ds, &win.before, &win.after))
 		r->diskstats[0] = '\0';
 
 	if (ex.interrupted) {
@@ -448,15 +422,15 @@ void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 			 strerror(fr.job_error), msg[0] ? ": " : "", msg);
 	}
 	if (snaps_ok) {
-		double interval_ms = (after.mono_ns - before.mono_ns) / 1e6;
+		double interval_ms = (win.after.mono_ns - win.before.mono_ns) / 1e6;
 
-		fill_kernel(r, &fr, diskstats_find(&before, t->stat_name),
-			    diskstats_find(&after, t->stat_name), interval_ms);
-		fill_kernel_paths(r, &fr, t, &before, &after, interval_ms);
-		/* bio-based drivers (zram, dm) account whatever iostats says */
-		if (!strcmp(r->iostats_eff, "0") && r->ks_ios > 0)
-			flag_append(r, "counted_with_iostats0");
+		run_facts(ctx, c->target, r, &facts);
+		fill_kernel(r, &fr, &facts, diskstats_find(&win.before, t->stat_name),
+			    diskstats_find(&win.after, t->stat_name), interval_ms);
+		fill_kernel_paths(r, &fr, &facts, t, &win.before, &win.after,
+				  interval_ms);
 	}
+	fill_fio_disk(r, &fr, t);
 	if (r->path_stats[0] && stat(ps, &st) < 0)
 		r->path_stats[0] = '\0';
 }

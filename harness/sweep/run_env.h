@@ -32,6 +32,8 @@ struct run_env {
 	const char *engine_lib;
 	const char *jobs_dir;
 	const char *state;
+	const char *cpus;		/* --cpus; NULL: the default placement */
+	bool unpinned;
 	enum embedded_kind embedded;
 	uint64_t embedded_size;
 	int fio_timeout;		/* seconds beyond runtime before a kill */

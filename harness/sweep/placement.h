@@ -1,0 +1,36 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * placement.h: which CPUs a sweep's fio jobs, their SQ threads and the
+ * harness itself run on.  Left to the scheduler, placement is the largest
+ * source of noise on a small machine (an io-wq worker woken on another CPU
+ * costs ~20 us per I/O; an SQ thread sharing the submitter's CPU collapses
+ * SQPOLL to a tick per I/O), so a sweep pins by default and says where.
+ */
+#ifndef FIORING_PLACEMENT_H
+#define FIORING_PLACEMENT_H
+
+#include <stdbool.h>
+
+#include <json-c/json.h>
+
+struct placement {
+	bool pinned;
+	char job_cpus[64];	/* fio's cpus_allowed, "" when unpinned */
+	int sq_cpu;		/* sqthread_poll_cpu of SQPOLL cells, -1: fio's */
+	char harness_cpus[64];	/* the harness's own CPUs, "" when not moved */
+	char note[256];		/* what a reader of the results must know */
+};
+
+/*
+ * Plans placement from --cpus (NULL: the default, the last CPU this
+ * process may use) or --unpinned.  Prints what is wrong and returns
+ * -EINVAL for a CPU list that is not a subset of the allowed CPUs.
+ */
+int placement_plan(const char *cpus, bool unpinned, struct placement *p);
+/* moves the harness (and so the fio processes it starts) off the jobs' CPUs */
+int placement_apply(const struct placement *p);
+/* "cpus 1, SQ thread on 0, harness on 0" or "unpinned", for people */
+void placement_describe(const struct placement *p, char *buf, size_t len);
+json_object *placement_json(const struct placement *p);
+
+#endif
