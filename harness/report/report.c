@@ -1,11 +1,11 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * report.c: `fioring-bench report DIR`, what a person reads after a sweep.
- * The headline comes first and answers the sweep's questions in one line
- * each (what iostats costs, libfioring against fio's io_uring, SQPOLL's
- * effect on clat), with the interval that says how sure it is; tables
- * and plots follow.  Failed runs are listed and marked, never dropped, so
- * a figure built on fewer runs than asked for is visible as such.
+ * The findings come first (report_findings.c: one line per question, with
+ * the interval that says how sure it is, or why the target cannot answer
+ * it); tables and plots follow.  Failed runs are listed and marked, never
+ * dropped, so a figure built on fewer runs than asked for is visible as
+ * such.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -84,130 +84,6 @@ static void sweep_para(const struct report *rep, struct report_doc *doc)
 		 *jstr(meta, "embedded") ? ", embedded device " : "",
 		 jstr(meta, "embedded"), jstr(meta, "command"));
 	json_object_put(meta);
-}
-
-static void say(struct report_doc *doc, const char *text)
-{
-	doc_headline(doc, "%s", text);
-	printf("  %s\n", text);
-}
-
-/* "costs 7.9% IOPS [5.1, 10.4]" from a ratio and its interval */
-static void cost_text(const struct report_cmp *cmp, char *buf, size_t len)
-{
-	double cost = 100 * (1 - cmp->ratio);
-
-	snprintf(buf, len, "costs %.1f%% IOPS [%.1f, %.1f]%s", cost,
-		 100 * (1 - cmp->hi), 100 * (1 - cmp->lo),
-		 cmp->lo <= 1 && cmp->hi >= 1 ? " (interval includes 0: no measurable cost)" : "");
-}
-
-static int headline_iostats(const struct report *rep, struct report_doc *doc,
-			    const char *val, const char *where)
-{
-	struct report_cmp cmp;
-	char text[512], cost[160], eff[32] = "";
-	size_t r;
-	int ret;
-
-	ret = report_compare(rep, "iostats_req", "0", val, "iops", NULL, NULL, &cmp);
-	if (ret)
-		return ret;
-	for (r = 0; r < rep->res.nrows; r++)
-		if (!strcmp(results_get(&rep->res, r, "iostats_req"), val))
-			snprintf(eff, sizeof(eff), "%s", results_get(&rep->res, r, "iostats_eff"));
-	if (cmp.have_ratio) {
-		cost_text(&cmp, cost, sizeof(cost));
-		if (*eff && strcmp(eff, val))
-			snprintf(text, sizeof(text),
-				 "iostats=%s (the kernel read back %s: this mode does not exist here) %s on %s; geometric mean over %zu settings, 95%% CI",
-				 val, eff, cost, where, cmp.npairs);
-		else
-			snprintf(text, sizeof(text),
-				 "iostats=%s %s on %s; geometric mean over %zu settings, 95%% CI",
-				 val, cost, where, cmp.npairs);
-		say(doc, text);
-	}
-	report_cmp_free(&cmp);
-	return 0;
-}
-
-static int headline_engine(const struct report *rep, struct report_doc *doc,
-			   const char *where)
-{
-	struct report_cmp cmp;
-	char text[512];
-	int ret;
-
-	ret = report_compare(rep, "engine", "io_uring", "fioring", "iops", NULL, NULL, &cmp);
-	if (ret)
-		return ret;
-	if (cmp.have_ratio) {
-		snprintf(text, sizeof(text),
-			 "libfioring vs fio's io_uring: IOPS ratio %.3f [%.3f, %.3f] on %s; geometric mean over %zu settings, 95%% CI",
-			 cmp.ratio, cmp.lo, cmp.hi, where, cmp.npairs);
-		say(doc, text);
-	}
-	report_cmp_free(&cmp);
-	return 0;
-}
-
-/*
- * Two lines per engine: lat (prep to completion) spans the same in both
- * modes, so it says what SQPOLL changed; clat is what fio reports, which
- * fio 3.33's own engine gets wrong under SQPOLL (#1484).
- */
-static int headline_sqpoll(const struct report *rep, struct report_doc *doc)
-{
-	const char *engines[] = { "fioring", "io_uring" };
-	const char *metrics[] = { "lat_mean_us", REPORT_CLAT_P50 };
-	const char *names[] = { "lat mean", "clat p50" };
-	char text[512];
-	size_t i, m;
-	int ret;
-
-	for (i = 0; i < 2; i++) {
-		for (m = 0; m < 2; m++) {
-			struct report_cmp cmp;
-
-			ret = report_compare(rep, "sqpoll", "0", "1", metrics[m],
-					     "engine", engines[i], &cmp);
-			if (ret)
-				return ret;
-			if (cmp.have_ratio) {
-				snprintf(text, sizeof(text),
-					 "SQPOLL on %s: %s x%.3g [%.3g, %.3g] against SQPOLL off%s",
-					 engines[i], names[m], cmp.ratio, cmp.lo, cmp.hi,
-					 m && cmp.ratio > 100 ? " (clat in seconds: fio 3.33's io_uring SQPOLL issue-time bug, fio #1484)" : "");
-				say(doc, text);
-			}
-			report_cmp_free(&cmp);
-		}
-	}
-	return 0;
-}
-
-static void headline_runs(const struct report *rep, struct report_doc *doc)
-{
-	size_t r, failed = 0, flagged = 0;
-	char text[256];
-
-	for (r = 0; r < rep->res.nrows; r++) {
-		failed += !results_row_ok(&rep->res, r);
-		flagged += !!*results_get(&rep->res, r, "ks_flags");
-	}
-	if (failed) {
-		snprintf(text, sizeof(text),
-			 "%zu of %zu runs FAILED: marked in the tables below; figures use the ok runs only",
-			 failed, rep->res.nrows);
-		say(doc, text);
-	}
-	if (flagged) {
-		snprintf(text, sizeof(text),
-			 "kernel statistics disagree with fio's in %zu of %zu runs (ks_flags column)",
-			 flagged, rep->res.nrows);
-		say(doc, text);
-	}
 }
 
 static void fmt(char *buf, size_t len, const char *f, double v)
@@ -349,15 +225,11 @@ static int write_doc(struct report *rep, const struct report_plot *plots,
 	values_of(rep, "device_model", model, sizeof(model));
 	snprintf(where, sizeof(where), "%s, kernel %s", tmp, kernel);
 
-	printf("report: headline\n");
-	doc_heading(&doc, 2, "Headline");
-	if ((ret = headline_iostats(rep, &doc, "1", where)) ||
-	    (ret = headline_iostats(rep, &doc, "2", where)) ||
-	    (ret = headline_engine(rep, &doc, where)) ||
-	    (ret = headline_sqpoll(rep, &doc)))
+	printf("report: findings\n");
+	doc_heading(&doc, 2, "Findings");
+	ret = report_findings(rep, &doc);
+	if (ret)
 		goto out;
-	report_prio_headline(rep, &doc);
-	headline_runs(rep, &doc);
 	doc_para(&doc, "Ratios are of medians over repeated runs; intervals are 95%% percentile bootstrap intervals (fixed seed, reproducible); p-values are two-sided Mann-Whitney U tests.");
 
 	doc_heading(&doc, 2, "Setup");

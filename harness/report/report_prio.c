@@ -77,11 +77,11 @@ static void fmt_lat(char *buf, size_t len, double us)
 		snprintf(buf, len, "%.3g us", us);
 }
 
-void report_prio_headline(const struct report *rep, struct report_doc *doc)
+size_t report_prio_headline(const struct report *rep, struct report_doc *doc)
 {
 	char text[512], hi[32], lo[32];
 	struct prio_cell p;
-	size_t i, r;
+	size_t i, r, n = 0;
 
 	for (i = 0; i < rep->ncells; i++) {
 		const struct report_cell *c = &rep->rcs[i];
@@ -100,7 +100,9 @@ void report_prio_headline(const struct report *rep, struct report_doc *doc)
 			 c->nok < c->rc->nrows ? " (some runs failed)" : "");
 		doc_headline(doc, "%s", text);
 		printf("  %s\n", text);
+		n++;
 	}
+	return n;
 }
 
 int report_prio_data(const struct report *rep, const char *datfile,

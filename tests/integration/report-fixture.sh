@@ -44,18 +44,29 @@ done
 grep -q '<svg' "$d/plots/iops.svg" || fail "iops.svg is not SVG"
 grep -q 'src="plots/\|src="/' "$d/report.html" && fail "report.html loads a file: not self-contained"
 
-# headline first: the first bullet is the iostats cost, near 8%, with an interval
+# findings first: the first bullet is the iostats cost, near 8%, with an interval
 first=$(grep -m1 '^- ' "$d/report.md")
 echo "first headline: $first"
-echo "$first" | grep -Eq '^- \*\*iostats=1 costs [0-9.]+% IOPS \[[0-9.-]+, [0-9.-]+\] on zram0, kernel 6\.18\.0' ||
+echo "$first" | grep -Eq '^- \*\*iostats cost: iostats=1 costs [0-9.]+% IOPS \[[0-9.-]+, [0-9.-]+\] on zram0 \(kernel 6\.18\.0\)' ||
 	fail "headline does not lead with the iostats cost"
 cost=$(echo "$first" | sed -n 's/.*costs \([0-9.]*\)% .*/\1/p')
 ratio_between "$cost" 8 0.6 1.4 || fail "iostats cost $cost% is not near the 8% built in"
-[ "$(grep -n '^## Headline' "$d/report.md" | cut -d: -f1)" -lt \
-  "$(grep -n '^## Cells' "$d/report.md" | cut -d: -f1)" ] || fail "headline after the tables"
-grep -q 'iostats=2 (the kernel read back 1' "$d/report.md" || fail "iostats=2 read-back not said"
-grep -q 'SQPOLL on io_uring: clat p50 x.*fio #1484' "$d/report.md" || fail "SQPOLL clat bug not called out"
-grep -q 'SQPOLL on io_uring: lat mean x' "$d/report.md" || fail "SQPOLL lat comparison missing"
+[ "$(grep -n '^## Findings' "$d/report.md" | cut -d: -f1)" -lt \
+  "$(grep -n '^## Cells' "$d/report.md" | cut -d: -f1)" ] || fail "findings after the tables"
+grep -q 'iostats=2 (read back 1: the same setting as iostats=1)' "$d/report.md" || fail "iostats=2 read-back not said"
+grep -q "SQPOLL latency: .*io_uring INVALID: clat breaks Little's law in 27 of 27 runs (fio-3.33's figures.*#1484" "$d/report.md" ||
+	fail "SQPOLL clat bug not called out as fio's"
+grep -q 'SQPOLL latency: fioring valid: .* lat x' "$d/report.md" || fail "SQPOLL lat comparison missing"
+# the findings name every question, measured or not
+for q in 'iostats cost' '%util and await' 'SQPOLL latency' engine iopolicy priorities gate 'runs flagged'; do
+	grep -q "^- \*\*$q: " "$d/report.md" || fail "no finding for $q"
+done
+grep -q '^- \*\*gate: not run on this sweep' "$d/report.md" || fail "gate slot without gate.txt"
+echo 'gate: 4 compared: 4 pass, 0 regression, 0 cannot judge; max-drop 5.0%: PASS' >"$d/gate.txt"
+"$bench" report "$d" >/dev/null 2>&1 || fail "report with gate.txt"
+grep -q '^- \*\*gate: 4 compared: 4 pass.*PASS' "$d/report.md" || fail "gate verdict not read from gate.txt"
+rm "$d/gate.txt"
+"$bench" report "$d" >/dev/null 2>&1 || fail "report after gate.txt"
 
 # failed runs: counted, marked, listed with their error
 grep -q '2 of 117 runs FAILED' "$d/report.md" || fail "failed runs not in the headline"
@@ -80,7 +91,7 @@ mkdir "$T_TMP/bad"
 head -3 "$d/results.csv" >"$T_TMP/bad/results.csv"
 echo "1,2,3" >>"$T_TMP/bad/results.csv"
 "$bench" report "$T_TMP/bad" >"$T_TMP/badout" 2>&1 && fail "malformed results accepted"
-grep -q 'results.csv line 4: 3 fields, the header has 44' "$T_TMP/badout" || fail "bad line not named"
+grep -q 'results.csv line 4: 3 fields, the header has 45' "$T_TMP/badout" || fail "bad line not named"
 [ -e "$T_TMP/bad/report.html" ] && fail "a report was written from a malformed file"
 # per-path stats: shares and latencies from the JSON each run names, one
 # path in the engine's schema (version 1, ns), one with flat figures in us
@@ -88,7 +99,7 @@ p=$T_TMP/paths
 sh "$FIORING_TOP/tests/fixtures/synth-results.sh" "$p" 3 4 \
 	nvme0n1:fioring:randread-qd32:0:1:200000:5 || fail "synth"
 mkdir "$p/paths"
-awk -F, -v OFS=, 'NR > 1 { $NF = "paths/r" $1 ".json" } 1' "$p/results.csv" >"$p/r.csv" &&
+awk -F, -v OFS=, 'NR > 1 { $(NF - 1) = "paths/r" $1 ".json" } 1' "$p/results.csv" >"$p/r.csv" &&
 	mv "$p/r.csv" "$p/results.csv"
 for r in 1 2 3; do
 	echo '{"fioring_paths_version": 1, "paths": [{"name": "nvme0c0n1", "ios": 900, "clat_mean_us": 40, "clat_p99_us": 90},

@@ -1,0 +1,578 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * report_findings.c: the report's first section, one line per question a
+ * sweep can answer (what iostats costs, whether %util and await can be
+ * trusted, whether SQPOLL latency reads right, libfioring against fio's
+ * io_uring, iopolicy, I/O priorities, the gate), each with its verdict,
+ * its interval and the device it was measured on, or "not measurable on
+ * DEV: why" when the target cannot answer it (from the applicability probe
+ * the sweep recorded in meta.json).  Then the runs that need a look: the
+ * flagged ones by flag, and outliers by name.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "report/report.h"
+#include "report/report_doc.h"
+#include "results/flags.h"
+
+struct findings {
+	const struct report *rep;
+	struct report_doc *doc;
+	json_object *meta;	/* DIR/meta.json, NULL for older sweeps */
+	char kernel[128];
+};
+
+static void say(struct findings *f, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void say(struct findings *f, const char *fmt, ...)
+{
+	char text[4096];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	doc_headline(f->doc, "%s", text);
+	printf("  %s\n", text);
+}
+
+/* appends to a NUL-terminated buffer, cutting what does not fit */
+static void appendf(char *buf, size_t len, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static void appendf(char *buf, size_t len, const char *fmt, ...)
+{
+	size_t n = strlen(buf);
+	va_list ap;
+
+	if (n + 1 >= len)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf + n, len - n, fmt, ap);
+	va_end(ap);
+}
+
+static json_object *jget(json_object *o, const char *key)
+{
+	json_object *v;
+
+	return o && json_object_object_get_ex(o, key, &v) ? v : NULL;
+}
+
+/* the probe's record of disk, NULL when the sweep has none */
+static json_object *facts_of(const struct findings *f, const char *disk)
+{
+	json_object *a = jget(f->meta, "targets"), *t;
+	size_t i, n = a ? json_object_array_length(a) : 0;
+
+	for (i = 0; i < n; i++) {
+		t = json_object_array_get_idx(a, i);
+		if (!strcmp(json_object_get_string(jget(t, "disk")) ?: "", disk))
+			return t;
+	}
+	return NULL;
+}
+
+/* a probe answer: 1, 0, or -1 when unknown or not probed */
+static int fact(const struct findings *f, const char *disk, const char *key)
+{
+	json_object *v = jget(facts_of(f, disk), key);
+
+	return v && json_object_is_type(v, json_type_boolean) ?
+	       json_object_get_boolean(v) : -1;
+}
+
+static const char *fact_str(const struct findings *f, const char *disk,
+			    const char *key)
+{
+	return json_object_get_string(jget(facts_of(f, disk), key)) ?: "";
+}
+
+/* distinct values of col over the rows, at most max, into v[] */
+static size_t distinct(const struct report *rep, const char *col,
+		       const char **v, size_t max)
+{
+	size_t r, k, n = 0;
+
+	for (r = 0; r < rep->res.nrows; r++) {
+		const char *s = results_get(&rep->res, r, col);
+
+		for (k = 0; k < n && strcmp(v[k], s); k++)
+			;
+		if (k == n && n < max && *s)
+			v[n++] = s;
+	}
+	return n;
+}
+
+static void cost_text(const struct report_cmp *cmp, char *buf, size_t len)
+{
+	snprintf(buf, len, "costs %.1f%% IOPS [%.1f, %.1f]%s",
+		 100 * (1 - cmp->ratio), 100 * (1 - cmp->hi), 100 * (1 - cmp->lo),
+		 cmp->lo <= 1 && cmp->hi >= 1 ? " (no measurable cost)" : "");
+}
+
+/* "iostats=2 reads back 1 on loop0": said once, for values the sweep dropped */
+static void iostats_read_back(struct findings *f, const char *disk)
+{
+	json_object *m = jget(facts_of(f, disk), "iostats_read_back");
+	const char *swept[8];
+	size_t ns = distinct(f->rep, "iostats_req", swept, 8), k;
+
+	if (!m)
+		return;
+	json_object_object_foreach(m, req, eff) {
+		const char *e = json_object_get_string(eff);
+
+		for (k = 0; k < ns && strcmp(swept[k], req); k++)
+			;
+		if (k == ns && strcmp(req, e))
+			say(f, "iostats: %s reads iostats=%s back as %s, the same "
+			    "setting: not swept", disk, req, e);
+	}
+}
+
+/*
+ * " (read back 1: the same setting as iostats=1)" when the rows say the
+ * kernel kept another value than the one written (sweeps made before the
+ * probe dropped such values)
+ */
+static void read_back(const struct report *rep, const char *disk,
+		      const char *val, char *buf, size_t len)
+{
+	size_t r;
+
+	buf[0] = '\0';
+	for (r = 0; r < rep->res.nrows; r++) {
+		const char *eff = results_get(&rep->res, r, "iostats_eff");
+
+		if (strcmp(results_get(&rep->res, r, "target"), disk) ||
+		    strcmp(results_get(&rep->res, r, "iostats_req"), val) ||
+		    !*eff || !strcmp(eff, val))
+			continue;
+		snprintf(buf, len, " (read back %.16s: the same setting as iostats=%.16s)",
+			 eff, eff);
+		return;
+	}
+}
+
+static int finding_iostats(struct findings *f)
+{
+	const char *disks[16], *vals[8];
+	size_t nd = distinct(f->rep, "target", disks, 16);
+	size_t nv = distinct(f->rep, "iostats_req", vals, 8), d, v;
+	struct report_cmp cmp;
+	char cost[160];
+	char eff[96];
+	int ret;
+
+	for (d = 0; d < nd; d++) {
+		iostats_read_back(f, disks[d]);
+		if (fact(f, disks[d], "iostats_honoured") == 0 ||
+		    (facts_of(f, disks[d]) && fact(f, disks[d], "iostats_honoured") < 0)) {
+			say(f, "iostats cost: not measurable on %s: %s", disks[d],
+			    fact_str(f, disks[d], "iostats_why"));
+			continue;
+		}
+		if (nv < 2) {
+			say(f, "iostats cost: not measured on %s: the sweep has one "
+			    "iostats value", disks[d]);
+			continue;
+		}
+		for (v = 0; v < nv; v++) {
+			if (!strcmp(vals[v], "0"))
+				continue;
+			ret = report_compare(f->rep, "iostats_req", "0", vals[v], "iops",
+					     "target", disks[d], &cmp);
+			if (ret)
+				return ret;
+			if (cmp.have_ratio) {
+				cost_text(&cmp, cost, sizeof(cost));
+				read_back(f->rep, disks[d], vals[v], eff, sizeof(eff));
+				say(f, "iostats cost: iostats=%s%s %s on %s (kernel %s); "
+				    "geometric mean over %zu settings, 95%% CI", vals[v],
+				    eff, cost, disks[d], f->kernel, cmp.npairs);
+			}
+			report_cmp_free(&cmp);
+		}
+	}
+	return 0;
+}
+
+/*
+ * %util and await: held against fio only where the kernel counted, fio's
+ * own figures are possible, and the target can show busy time at all.
+ */
+static void finding_util(struct findings *f)
+{
+	const struct results *res = &f->rep->res;
+	const char *disks[16];
+	size_t nd = distinct(f->rep, "target", disks, 16), d, r;
+
+	for (d = 0; d < nd; d++) {
+		size_t n = 0, util_bad = 0, await_bad = 0, nq = 0;
+		double *ratio = malloc(res->nrows * sizeof(*ratio)), u, b, lo, hi;
+		char iv[96] = "";
+
+		if (!ratio)
+			return;
+		for (r = 0; r < res->nrows; r++) {
+			const char *fl = results_get(res, r, "ks_flags");
+			double ks_iops = 0, qd = 0;
+
+			if (!results_row_ok(res, r) ||
+			    strcmp(results_get(res, r, "target"), disks[d]) ||
+			    *results_get(res, r, "fio_flags") ||
+			    results_num(res, r, "ks_iops", &ks_iops) || !(ks_iops > 0) ||
+			    !strcmp(results_get(res, r, "ks_reliable"), "0"))
+				continue;
+			n++;
+			util_bad += flags_has(fl, "util_vs_busy") ||
+				    flags_has(fl, "util_below_busy");
+			await_bad += flags_has(fl, "r_await_vs_clat") ||
+				     flags_has(fl, "w_await_vs_clat");
+			/* at QD1 fio's busy share is exact: the ratio says how close */
+			if (!results_num(res, r, "iodepth", &qd) && qd == 1 &&
+			    !results_num(res, r, "ks_util_pct", &u) &&
+			    !results_num(res, r, "fio_busy_pct", &b) && b > 0)
+				ratio[nq++] = u / b;
+		}
+		if (nq >= 3 && !stats_median_ci(ratio, nq, STATS_BOOT_ITERS,
+						STATS_LEVEL, STATS_SEED, &lo, &hi))
+			snprintf(iv, sizeof(iv), "; %%util/fio busy at QD1 %.2f [%.2f, %.2f]",
+				 stats_median(ratio, nq), lo, hi);
+		free(ratio);
+		if (!n) {
+			say(f, "%%util and await: not measurable on %s: no run with "
+			    "reliable kernel counts and possible fio figures", disks[d]);
+			continue;
+		}
+		if (fact(f, disks[d], "sync_completion") == 1) {
+			say(f, "%%util and await: not measurable on %s: it completes "
+			    "I/O in the submitter's context, so no time is seen in "
+			    "flight (await %zu/%zu runs off fio's clat)", disks[d],
+			    await_bad, n);
+			continue;
+		}
+		say(f, "%%util and await: %s on %s (kernel %s): %%util off fio's "
+		    "busy share in %zu of %zu runs, await off fio's clat in %zu%s",
+		    util_bad || await_bad ? "DISAGREE" : "valid", disks[d], f->kernel,
+		    util_bad, n, await_bad, iv);
+	}
+}
+
+/* the fio that ran engine's runs */
+static const char *fio_version(const struct report *rep, const char *engine)
+{
+	size_t r;
+
+	for (r = 0; r < rep->res.nrows; r++)
+		if (!strcmp(results_get(&rep->res, r, "engine"), engine))
+			return results_get(&rep->res, r, "fio_version");
+	return "";
+}
+
+static int finding_sqpoll(struct findings *f)
+{
+	const struct results *res = &f->rep->res;
+	const char *engines[8];
+	size_t ne = distinct(f->rep, "engine", engines, 8), e, r, any = 0;
+	char line[900] = "", part[256], lat[96];
+	struct report_cmp cmp;
+	int ret;
+
+	for (r = 0; r < res->nrows; r++)
+		any += !strcmp(results_get(res, r, "sqpoll"), "1");
+	if (!any) {
+		say(f, "SQPOLL latency: not measured: no SQPOLL cells (--sqpoll 0,1)");
+		return 0;
+	}
+	for (e = 0; e < ne; e++) {
+		size_t n = 0, bad = 0;
+
+		for (r = 0; r < res->nrows; r++) {
+			if (!results_row_ok(res, r) ||
+			    strcmp(results_get(res, r, "engine"), engines[e]) ||
+			    strcmp(results_get(res, r, "sqpoll"), "1"))
+				continue;
+			n++;
+			bad += flags_has(results_get(res, r, "fio_flags"),
+					"fio_inflight_gt_iodepth");
+		}
+		if (!n)
+			continue;
+		lat[0] = '\0';
+		ret = report_compare(f->rep, "sqpoll", "0", "1", "lat_mean_us",
+				     "engine", engines[e], &cmp);
+		if (ret)
+			return ret;
+		if (cmp.have_ratio)
+			snprintf(lat, sizeof(lat), ", lat x%.3g [%.3g, %.3g] against SQPOLL off",
+				 cmp.ratio, cmp.lo, cmp.hi);
+		report_cmp_free(&cmp);
+		if (bad)
+			snprintf(part, sizeof(part), "%s INVALID: clat breaks Little's "
+				 "law in %zu of %zu runs (%s's figures, not the "
+				 "kernel's; fio #1484 before 3.34)", engines[e], bad, n,
+				 fio_version(f->rep, engines[e]));
+		else
+			snprintf(part, sizeof(part), "%s valid: clat consistent with "
+				 "Little's law in %zu runs%s", engines[e], n, lat);
+		appendf(line, sizeof(line), "%s%s", line[0] ? "; " : "", part);
+	}
+	say(f, "SQPOLL latency: %s", line[0] ? line : "no ok SQPOLL runs");
+	return 0;
+}
+
+static int finding_engine(struct findings *f)
+{
+	const char *disks[16];
+	size_t nd = distinct(f->rep, "target", disks, 16), d;
+	struct report_cmp cmp;
+	int ret, any = 0;
+
+	for (d = 0; d < nd; d++) {
+		ret = report_compare(f->rep, "engine", "io_uring", "fioring", "iops",
+				     "target", disks[d], &cmp);
+		if (ret)
+			return ret;
+		if (cmp.have_ratio) {
+			say(f, "engine: libfioring vs fio's io_uring IOPS ratio %.3f "
+			    "[%.3f, %.3f] on %s (kernel %s); geometric mean over %zu "
+			    "settings, 95%% CI", cmp.ratio, cmp.lo, cmp.hi, disks[d],
+			    f->kernel, cmp.npairs);
+			any = 1;
+		}
+		report_cmp_free(&cmp);
+	}
+	if (!any)
+		say(f, "engine: not measured: the sweep does not run both fioring "
+		    "and io_uring on one setting");
+	return 0;
+}
+
+static int finding_iopolicy(struct findings *f)
+{
+	const char *pol[8];
+	size_t np = distinct(f->rep, "iopolicy_req", pol, 8), k;
+	struct report_cmp cmp;
+	int ret;
+
+	if (np < 2) {
+		say(f, "iopolicy: not measurable here: %s", np ? "one policy swept" :
+		    "no native NVMe multipath target (iopolicy is an NVMe subsystem setting)");
+		return 0;
+	}
+	for (k = 1; k < np; k++) {
+		ret = report_compare(f->rep, "iopolicy_req", pol[0], pol[k], "iops",
+				     NULL, NULL, &cmp);
+		if (ret)
+			return ret;
+		if (cmp.have_ratio)
+			say(f, "iopolicy: %s vs %s IOPS ratio %.3f [%.3f, %.3f]; "
+			    "geometric mean over %zu settings, 95%% CI", pol[k], pol[0],
+			    cmp.ratio, cmp.lo, cmp.hi, cmp.npairs);
+		report_cmp_free(&cmp);
+	}
+	return 0;
+}
+
+/* the gate's own summary line, as `fioring-bench gate` wrote it to DIR/gate.txt */
+static void finding_gate(struct findings *f)
+{
+	char path[PATH_MAX], line[1024], last[1024] = "";
+	FILE *g;
+
+	snprintf(path, sizeof(path), "%.*s/gate.txt", PATH_MAX - 10, f->rep->dir);
+	g = fopen(path, "re");
+	if (g) {
+		while (fgets(line, sizeof(line), g))
+			if (!strncmp(line, "gate: ", 6))
+				snprintf(last, sizeof(last), "%s", line + 6);
+		fclose(g);
+	}
+	last[strcspn(last, "\n")] = '\0';
+	if (last[0])
+		say(f, "gate: %s", last);
+	else
+		say(f, "gate: not run on this sweep (fioring-bench gate ... DIR "
+		    ">DIR/gate.txt puts its verdict here)");
+}
+
+#define OUTLIERS_NAMED	8
+
+/* runs off their cell, flagged here since they can only be seen together */
+static size_t outliers(struct findings *f, int *mark, char *names, size_t len)
+{
+	const struct report *rep = f->rep;
+	size_t c, i, n, total = 0, used = 0;
+	size_t named = 0;
+
+	names[0] = '\0';
+	for (c = 0; c < rep->ncells; c++) {
+		const struct results_cell *rc = &rep->cells[c];
+		double *v = malloc(rc->nrows * sizeof(*v)), med;
+		size_t *row = malloc(rc->nrows * sizeof(*row));
+		int *out = malloc(rc->nrows * sizeof(*out));
+		bool bimodal;
+
+		if (!v || !row || !out) {
+			free(v), free(row), free(out);
+			return total;
+		}
+		for (i = n = 0; i < rc->nrows; i++)
+			if (results_row_ok(&rep->res, rc->rows[i]) &&
+			    !results_num(&rep->res, rc->rows[i], "iops", &v[n]))
+				row[n++] = rc->rows[i];
+		med = stats_median(v, n);
+		if (flags_outliers(v, n, out, &bimodal))
+			for (i = 0; i < n; i++) {
+				if (!out[i])
+					continue;
+				mark[row[i]] = 1;
+				total++;
+				/* a collapsed machine has dozens: the first few, then a count */
+				if (named++ < OUTLIERS_NAMED && used + 1 < len)
+					used += snprintf(names + used, len - used,
+							 "%srun %s (%s%s: %.0f IOPS, cell median %.0f)",
+							 used ? "; " : "",
+							 results_get(&rep->res, row[i], "run"),
+							 rc->name, bimodal ? ", bimodal cell" : "",
+							 v[i], med);
+			}
+		free(v), free(row), free(out);
+	}
+	if (named > OUTLIERS_NAMED && used + 1 < len)
+		snprintf(names + used, len - used, "; and %zu more (report.md, Cells)",
+			 named - OUTLIERS_NAMED);
+	return total;
+}
+
+/* flag name -> count, over the rows */
+struct flag_count {
+	char name[48];
+	size_t n;
+	int fio;
+};
+
+static void count_flags(struct flag_count *fc, size_t *nfc, size_t max,
+			const char *list, int fio)
+{
+	char buf[256], *tok, *save;
+	size_t k;
+
+	snprintf(buf, sizeof(buf), "%s", list);
+	for (tok = strtok_r(buf, ";", &save); tok; tok = strtok_r(NULL, ";", &save)) {
+		for (k = 0; k < *nfc && strcmp(fc[k].name, tok); k++)
+			;
+		if (k == *nfc) {
+			if (*nfc == max)
+				continue;
+			snprintf(fc[k].name, sizeof(fc[k].name), "%s", tok);
+			fc[k].n = 0;
+			fc[k].fio = fio;
+			(*nfc)++;
+		}
+		fc[k].n++;
+	}
+}
+
+static void finding_runs(struct findings *f)
+{
+	const struct results *res = &f->rep->res;
+	int *mark = calloc(res->nrows ? res->nrows : 1, sizeof(*mark));
+	struct flag_count fc[32];
+	size_t nfc = 0, r, k, flagged = 0, failed = 0, nout;
+	char names[2048], by[1024] = "";
+
+	if (!mark)
+		return;
+	nout = outliers(f, mark, names, sizeof(names));
+	for (r = 0; r < res->nrows; r++) {
+		const char *ks = results_get(res, r, "ks_flags");
+		const char *fio = results_get(res, r, "fio_flags");
+
+		failed += !results_row_ok(res, r);
+		count_flags(fc, &nfc, 32, ks, 0);
+		count_flags(fc, &nfc, 32, fio, 1);
+		flagged += *ks || *fio || mark[r];
+	}
+	for (k = 0; k < nfc; k++)
+		appendf(by, sizeof(by), "%s%s %zu%s",
+			 by[0] ? ", " : "", fc[k].name, fc[k].n,
+			 fc[k].fio ? " (fio's figures)" : "");
+	if (nout)
+		appendf(by, sizeof(by), "%soutlier %zu",
+			 by[0] ? ", " : "", nout);
+	if (failed)
+		say(f, "runs: %zu of %zu runs FAILED: marked in the tables below; figures "
+		    "use the ok runs only", failed, res->nrows);
+	say(f, "runs flagged: %zu of %zu (%.1f%%)%s%s", flagged, res->nrows,
+	    res->nrows ? 100.0 * flagged / res->nrows : 0.0, by[0] ? ": " : "", by);
+	if (nout)
+		say(f, "outliers (more than %.0fx off the rest of their cell, or a "
+		    "bimodal cell's smaller group): %s", 1 / FLAGS_OUTLIER_FRAC, names);
+	free(mark);
+}
+
+static void finding_placement(struct findings *f)
+{
+	json_object *p = jget(f->meta, "placement");
+	const char *note = json_object_get_string(jget(p, "note")) ?: "";
+	json_object *sq = jget(p, "sq_cpu");
+
+	if (!p)
+		return;
+	if (!json_object_get_boolean(jget(p, "pinned"))) {
+		say(f, "placement: %s", note);
+		return;
+	}
+	say(f, "placement: fio jobs on CPU %s%s%s%s%s%s%s",
+	    json_object_get_string(jget(p, "job_cpus")) ?: "?",
+	    sq ? ", SQ threads on CPU " : "", sq ? json_object_get_string(sq) : "",
+	    *(json_object_get_string(jget(p, "harness_cpus")) ?: "") ? ", harness on " : "",
+	    json_object_get_string(jget(p, "harness_cpus")) ?: "",
+	    note[0] ? "; " : "", note);
+}
+
+int report_findings(const struct report *rep, struct report_doc *doc)
+{
+	struct findings f = { .rep = rep, .doc = doc };
+	const char *kernels[4];
+	char path[PATH_MAX];
+	size_t nk, k;
+	int ret;
+
+	snprintf(path, sizeof(path), "%.*s/meta.json", PATH_MAX - 12, rep->dir);
+	f.meta = json_object_from_file(path);
+	nk = distinct(rep, "kernel", kernels, 4);
+	for (k = 0; k < nk; k++)
+		appendf(f.kernel, sizeof(f.kernel), "%s%s", k ? ", " : "", kernels[k]);
+	ret = finding_iostats(&f);
+	if (!ret) {
+		finding_util(&f);
+		ret = finding_sqpoll(&f);
+	}
+	if (!ret)
+		ret = finding_engine(&f);
+	if (!ret)
+		ret = finding_iopolicy(&f);
+	if (!ret) {
+		if (!report_prio_headline(rep, doc))
+			say(&f, "priorities: not measured: no --ioprio mix "
+			    "(e.g. --ioprio none,rt:10) in this sweep");
+		finding_gate(&f);
+		finding_runs(&f);
+		finding_placement(&f);
+	}
+	json_object_put(f.meta);
+	return ret;
+}
