@@ -7,6 +7,9 @@
 #     round-robin; queue-depth from 6.11 on) and sweeps exactly those, each
 #     row's iopolicy read back, with iostats 0 and 1 written to the head and
 #     its hidden path disks; afterwards iopolicy and every iostats are back;
+#     the kernel figures of the iostats=1 rows come from the hidden path
+#     disks on 6.1 (flagged ks_from_paths), from the head on later kernels,
+#     and the applicability probe finds the head honours iostats;
 #   - an --iopolicy the kernel does not take is refused before any run:
 #     exit 1, one line naming it and what the kernel takes, no results
 #     directory, the iopolicy as it was and the journal empty;
@@ -16,7 +19,8 @@
 #  as io_uring_cmd).  Before 6.13 the kernel counts passthrough nowhere and
 #  the rows are flagged no_kstats; from 6.13 on --iostats 1 also writes
 #  queue/iostats_passthrough, read back as 1, and the kernel's IOPS are
-#  within 10% of fio's; the knob is put back after.
+#  within 10% of fio's; the knob is put back after.  The probe records
+#  passthrough as countable (iostats_honoured) from 6.13 on only.
 
 . /tests/lib/guest.sh
 need_engine
@@ -79,6 +83,20 @@ mode_y() {
 		"\(.cell): \(.status) \(.iopolicy_eff) \(.error)"' "$T_TMP/sweep/results.json")
 	[ -z "$bad" ] || fail "default sweep: $bad"
 	nruns=$(jq '.runs | length' "$T_TMP/sweep/results.json")
+	# where the kernel counts multipath I/O: 6.1 on the hidden path disks only
+	# (the rows take the paths' figures, ks_from_paths), later kernels on the head
+	case $(uname -r) in
+	6.1.*) from_paths=true ;;
+	*) from_paths=false ;;
+	esac
+	bad=$(jq -r --argjson w $from_paths '.runs[] | select(.iostats_eff == "1") |
+		select((.ks_ios > 0 | not) or
+		       ((.ks_flags | split(";") | index("ks_from_paths") != null) != $w)) |
+		"\(.cell): ks_ios \(.ks_ios), flags \(.ks_flags)"' "$T_TMP/sweep/results.json")
+	[ -z "$bad" ] || fail "kernel $(uname -r): want ks_from_paths $from_paths: $bad"
+	# the probe found the head honours iostats (through its paths on 6.1)
+	jq -e '.meta.targets[0].iostats_honoured == true' "$T_TMP/sweep/results.json" >/dev/null ||
+		fail "probe of /dev/$head: $(jq -c .meta.targets "$T_TMP/sweep/results.json")"
 	after=$(settings)
 	[ "$after" = "$before" ] || fail "default sweep left '$after', was '$before'"
 	journal_empty "default sweep"
@@ -115,7 +133,7 @@ mode_y() {
 	after=$(settings)
 	[ "$after" = "$before" ] || fail "restore left '$after', was '$before'"
 	journal_empty "restore"
-	pass "swept $swept x iostats 0,1 on /dev/$head ($nruns runs, ok, restored); --iopolicy bogus refused before any run; after SIGKILL ('$changed') restore put back '$before'"
+	pass "swept $swept x iostats 0,1 on /dev/$head ($nruns runs, ok, restored, ks_from_paths $from_paths); --iopolicy bogus refused before any run; after SIGKILL ('$changed') restore put back '$before'"
 }
 
 mode_n() {
@@ -144,6 +162,11 @@ mode_n() {
 			esac
 		fi
 	done || exit 1
+	# the probe says once whether passthrough can be counted at all
+	want=false
+	[ -n "$before" ] && want=true
+	jq -e --argjson w $want '.meta.targets[0].iostats_honoured == $w' "$T_TMP/ng/results.json" >/dev/null ||
+		fail "probe of $first: want iostats_honoured $want: $(jq -c .meta.targets "$T_TMP/ng/results.json")"
 	[ "$(cat "$knob" 2>/dev/null)" = "$before" ] ||
 		fail "$knob left at $(cat "$knob"), was $before"
 	journal_empty "sweep on $first"
