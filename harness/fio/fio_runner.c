@@ -18,6 +18,7 @@
 #include <unistd.h>
 
 #include "lib/fileio.h"
+#include "lib/str.h"
 #include "lib/clock.h"
 #include "fio/fio_runner.h"
 #include "fio/ioprio_mix.h"
@@ -187,6 +188,29 @@ int fio_run(const struct fio_cmd *c, struct fio_exit *ex, bool verbose)
 	if (ex->signal)
 		kill(-pid, SIGKILL);
 	return 0;
+}
+
+/*
+ * What fio wrote to stderr, its lines joined with "; ": the cause comes
+ * first ("failed parsing rw=..."), the consequence last ("job dropped").
+ */
+void fio_err_message(const char *path, char *buf, size_t len)
+{
+	char *all, *line, *save;
+	size_t n, used = 0;
+
+	buf[0] = '\0';
+	if (file_read_all(path, &all, &n))
+		return;
+	for (line = strtok_r(all, "\n", &save); line && used + 1 < len;
+	     line = strtok_r(NULL, "\n", &save)) {
+		str_trim(line);
+		if (!*line)
+			continue;
+		used += snprintf(buf + used, len - used, "%s%s", used ? "; " : "",
+				 line);
+	}
+	free(all);
 }
 
 /* runs argv, its stdout (first len-1 bytes) into buf; returns exit status */

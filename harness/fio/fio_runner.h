@@ -62,5 +62,7 @@ extern volatile sig_atomic_t fio_stop_requested;
 int fio_build_argv(const struct fio_cmd *c, struct fio_argv *a);
 int fio_run(const struct fio_cmd *c, struct fio_exit *ex, bool verbose);
 int run_capture(char *const argv[], char *buf, size_t len);
+/* what fio wrote to the file path (its stderr), lines joined with "; " */
+void fio_err_message(const char *path, char *buf, size_t len);
 
 #endif
