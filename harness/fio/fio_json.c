@@ -263,6 +263,42 @@ int fio_prios_extremes(const struct fio_result *res,
 	return 0;
 }
 
+/* a job's value of an option: its own, else the global one, else "" */
+static const char *job_opt(json_object *root, json_object *job, const char *key)
+{
+	const char *v = json_object_get_string(jget(jget(job, "job options"), key));
+
+	if (!v)
+		v = json_object_get_string(jget(jget(root, "global options"), key));
+	return v ?: "";
+}
+
+static void ran_fill(json_object *root, json_object *jobs, struct fio_ran *ran)
+{
+	static const char *const keys[] = {
+		"ioengine", "filename", "runtime", "sqthread_poll"
+	};
+	char *const vals[] = {
+		ran->ioengine, ran->filename, ran->runtime, ran->sqthread_poll
+	};
+	const size_t lens[] = {
+		sizeof(ran->ioengine), sizeof(ran->filename), sizeof(ran->runtime),
+		sizeof(ran->sqthread_poll)
+	};
+	size_t i, k, n = json_object_array_length(jobs);
+	json_object *job;
+
+	for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
+		snprintf(vals[k], lens[k], "%s",
+			 job_opt(root, json_object_array_get_idx(jobs, 0), keys[k]));
+		for (i = 1; i < n && !ran->mixed[0]; i++) {
+			job = json_object_array_get_idx(jobs, i);
+			if (strcmp(job_opt(root, job, keys[k]), vals[k]))
+				snprintf(ran->mixed, sizeof(ran->mixed), "%s", keys[k]);
+		}
+	}
+}
+
 /* where the JSON document starts: the first line opening an object */
 /* fio leaves disk_util out for files and for disks it cannot find */
 static void disks_add(json_object *du, struct fio_result *res)
@@ -331,6 +367,7 @@ int fio_json_parse(const char *buf, size_t len, struct fio_result *res,
 	}
 	snprintf(res->version, sizeof(res->version), "%s",
 		 json_object_get_string(jget(root, "fio version")) ?: "");
+	ran_fill(root, jobs, &res->ran);
 	n = json_object_array_length(jobs);
 	res->njobs = n;
 	for (i = 0; i < n; i++) {

@@ -41,8 +41,22 @@ struct fio_disk_util {
 
 #define FIO_DISKS_MAX	8
 
+/*
+ * What ran, as fio says: each job's "job options" over the "global
+ * options" (the command line and [global]).  The first job's values;
+ * mixed names the first option another job ran with another value.
+ */
+struct fio_ran {
+	char ioengine[4200];
+	char filename[4200];
+	char runtime[32];
+	char sqthread_poll[8];
+	char mixed[32];
+};
+
 struct fio_result {
 	char version[32];
+	struct fio_ran ran;
 	int njobs;
 	int iodepth;		/* of the first job, 0 if fio did not say */
 	int job_error;		/* first non-zero "error" of a job */

@@ -1,0 +1,107 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * row_check.c: holds a finished run against its cell.  The fio version and
+ * the engine's version come from fio's JSON, not from `fio --version` run
+ * before the sweep; the engine, file, runtime and sqpoll fio ran with are
+ * taken from the options fio reports per job; the queue settings are read
+ * back from the kernel once fio has exited, so that a setting someone else
+ * changed during the run (another tool, a udev rule) shows as a failed row
+ * instead of a row labelled with a setting it did not have.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel/knob.h"
+#include "lib/fileio.h"
+#include "lib/str.h"
+#include "sweep/row_check.h"
+#include "sweep/run.h"
+
+/* a run shorter than this share of --runtime did not run its cell */
+#define RUNTIME_MIN_SHARE	0.9
+
+/* is the value of attr now what it was when the run started? */
+static int knob_kept(const char *path, const char *attr, const char *was,
+		     struct result_row *r)
+{
+	char raw[256], now[256];
+
+	if (!was[0] || file_read_line(path, raw, sizeof(raw)))
+		return 1;
+	sysfs_selected(raw, now, sizeof(now));
+	if (!strcmp(now, was))
+		return 1;
+	row_fail(r, "%s changed during the run: %s at the start and %s at the end",
+		 attr, was, now);
+	return 0;
+}
+
+static void knobs_check(const struct sweep_cell *c, const struct target *t,
+			struct result_row *r)
+{
+	char path[4200];
+
+	/* mainline knows on and off: 2 reads back 1, and is recorded so */
+	if (!strcmp(c->iostats, "0") != !strcmp(r->iostats_eff, "0")) {
+		row_fail(r, "the kernel kept iostats=%s, not %s", r->iostats_eff,
+			 c->iostats);
+		return;
+	}
+	if (c->scheduler && strcmp(r->scheduler, c->scheduler)) {
+		row_fail(r, "the kernel kept scheduler %s, not %s", r->scheduler,
+			 c->scheduler);
+		return;
+	}
+	if (c->iopolicy && strcmp(r->iopolicy_eff, c->iopolicy)) {
+		row_fail(r, "the kernel kept iopolicy %s, not %s", r->iopolicy_eff,
+			 c->iopolicy);
+		return;
+	}
+	if (!target_queue_path(t, "iostats", path, sizeof(path)) &&
+	    !knob_kept(path, "queue/iostats", r->iostats_eff, r))
+		return;
+	if (!target_queue_path(t, "scheduler", path, sizeof(path)) &&
+	    !knob_kept(path, "queue/scheduler", r->scheduler, r))
+		return;
+	if (t->iopolicy_path[0])
+		knob_kept(t->iopolicy_path, "iopolicy", r->iopolicy_eff, r);
+}
+
+void row_check(const struct run_ctx *ctx, const struct sweep_cell *c,
+	       const struct target *t, const struct fio_result *fr,
+	       const char *ioengine, struct result_row *r)
+{
+	const struct fio_ran *ran = &fr->ran;
+	int runtime = ctx->env.runtime;
+
+	if (fr->version[0]) {
+		str_copy(r->fio_version, sizeof(r->fio_version), fr->version);
+		if (strcmp(c->engine, "fioring"))
+			str_copy(r->engine_version, sizeof(r->engine_version),
+				 fr->version);
+	}
+	if (strcmp(r->status, "ok"))
+		return;
+	if (strcmp(fr->version, ctx->fio_version)) {
+		row_fail(r, "%s ran, not %s", fr->version[0] ? fr->version :
+			 "a fio that names no version", ctx->fio_version);
+	} else if (ran->mixed[0]) {
+		row_fail(r, "the jobs ran with different %s", ran->mixed);
+	} else if (strcmp(ran->ioengine, ioengine)) {
+		row_fail(r, "engine %s ran, not %s", ran->ioengine[0] ?
+			 ran->ioengine : "(none named)", ioengine);
+	} else if (strcmp(ran->filename, t->dev)) {
+		row_fail(r, "fio ran on %s, not %s", ran->filename, t->dev);
+	} else if (!!atoi(ran->sqthread_poll) != !!c->sqpoll) {
+		row_fail(r, "fio ran with sqthread_poll=%s, not %d",
+			 ran->sqthread_poll[0] ? ran->sqthread_poll : "0", c->sqpoll);
+	} else if (runtime && (atoi(ran->runtime) != runtime ||
+			       r->runtime_s < runtime * RUNTIME_MIN_SHARE)) {
+		row_fail(r, "fio ran %.3f s (runtime=%s), not the %d s asked",
+			 r->runtime_s, ran->runtime[0] ? ran->runtime : "unset",
+			 runtime);
+	} else {
+		knobs_check(c, t, r);
+	}
+}
