@@ -12,6 +12,8 @@
 #include <unistd.h>
 
 #include "cli/commands.h"
+#include "kernel/devlock.h"
+#include "sweep/undo_locks.h"
 #include "kernel/journal.h"
 #include "sweep/undo.h"
 
@@ -34,6 +36,8 @@ int cmd_restore(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	const char *path = journal_default_path();
+	struct devlocks locks = { 0 };
+	char why[4400];
 	struct journal j;
 	int c, ret;
 
@@ -82,7 +86,17 @@ int cmd_restore(int argc, char **argv)
 		journal_close(&j);
 		return 0;
 	}
+	/* a sweep running on one of its disks would have its settings changed */
+	ret = undo_lock_disks(&locks, path, why, sizeof(why));
+	if (ret) {
+		fprintf(stderr, "fioring-bench restore: %s; try again when it is done\n",
+			why);
+		devlocks_release(&locks);
+		journal_close(&j);
+		return 1;
+	}
 	ret = journal_restore(&j, sweep_undo, stdout, stderr);
+	devlocks_release(&locks);
 	journal_close(&j);
 	if (ret) {
 		fprintf(stderr, "fioring-bench restore: %s\n", ret < 0 ?

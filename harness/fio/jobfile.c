@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * jobfile.c: what the harness needs to know of a fio job file: its name,
- * whether it writes (the blkid guard cares), whether it is one of the
- * default jobs, and a copy of it for the results directory.
+ * whether it is one of the default jobs, and a copy of it for the results
+ * directory.  What a job does is fio's to say (fio/job_resolve.c).
  */
 #include <ctype.h>
 #include <dirent.h>
@@ -28,43 +28,6 @@ void job_name(const char *path, char *buf, size_t len)
 	for (char *p = buf; *p; p++)
 		if (*p == '/' || *p == ',' || isspace((unsigned char)*p))
 			*p = '_';
-}
-
-/*
- * 1 when any rw=/readwrite= in the job file writes or trims, 0 when none
- * does, -errno when the file cannot be read.  A job without rw= reads
- * (fio's default).
- */
-int job_writes(const char *path)
-{
-	char line[4096], *p, *val;
-	FILE *f;
-	int writes = 0;
-
-	f = fopen(path, "re");
-	if (!f)
-		return -errno;
-	while (fgets(line, sizeof(line), f)) {
-		for (p = line; isspace((unsigned char)*p); p++)
-			;
-		if (strncmp(p, "rw", 2) && strncmp(p, "readwrite", 9))
-			continue;
-		val = strchr(p, '=');
-		if (!val)
-			continue;
-		/* "rw" or "readwrite" exactly, then spaces and '=' */
-		*val = '\0';
-		for (char *e = val - 1; e > p && isspace((unsigned char)*e); e--)
-			*e = '\0';
-		if (strcmp(p, "rw") && strcmp(p, "readwrite"))
-			continue;
-		val++;
-		if (strstr(val, "write") || strstr(val, "trim") ||
-		    strstr(val, "rw") || strstr(val, "${"))
-			writes = 1;
-	}
-	fclose(f);
-	return writes;
 }
 
 /* "direct=1", " direct = 1", "buffered=0": asks for O_DIRECT */

@@ -13,7 +13,6 @@
 /* a job file the default sweep runs has this line */
 #define JOB_DEFAULT_MARK "; fioring-bench: default"
 
-int job_writes(const char *path);
 void job_name(const char *path, char *buf, size_t len);
 int jobs_default(const char *dir, struct strlist *out);
 int job_copy(const char *src, const char *dst, bool for_char_dev);

@@ -187,6 +187,25 @@ static const char script_set[] =
 	"}\n"
 	"touch $u/$t\n";
 
+/*
+ * guard W: the host's side of the safety guard, before every job: no
+ * other process holds the device's flock (a sweep run on that host), and
+ * when the sweep writes (W=1) nothing is stacked on it, mounted from it,
+ * and blkid finds no signature or partition table on it.  O_EXCL cannot
+ * be tried from sh.
+ */
+static const char script_guard[] =
+	"guard() {\n"
+	"  flock -n -x /dev/$d true || { echo \"/dev/$d is locked by another process\"; return 1; }\n"
+	"  [ \"$1\" = 1 ] || return 0\n"
+	"  h=$(ls /sys/block/$d/holders); [ -z \"$h\" ] || { echo \"/dev/$d is held by $h\"; return 1; }\n"
+	"  ls -d /sys/block/$d/$d* >/dev/null 2>&1 && { echo \"/dev/$d has partitions\"; return 1; }\n"
+	"  grep -q \"^[0-9]* [0-9]* $(cat /sys/block/$d/dev) \" /proc/self/mountinfo &&\n"
+	"    { echo \"/dev/$d is mounted\"; return 1; }\n"
+	"  blkid -p /dev/$d >/dev/null 2>&1; r=$?\n"
+	"  [ $r = 2 ] || { echo \"/dev/$d holds data (blkid -p exit $r)\"; return 1; }\n"
+	"}\n";
+
 static const char script_fail[] =
 	"then :; else rm -f $u/$t; [ -n \"$(ls -A $u)\" ] || replay; exit 1; fi\n";
 
@@ -273,8 +292,9 @@ static int job_write(struct run_ctx *ctx, const struct sweep_cell *c,
 
 		fprintf(f, "%s\n", strncmp(a, "--", 2) ? a : a + 2);
 	}
-	used = snprintf(body, sizeof(body), "%sif set_knob iostats %s", script_set,
-			c->iostats);
+	used = snprintf(body, sizeof(body), "%s%sif guard %d && set_knob iostats %s",
+			script_guard, script_set,
+			ctx->writes && !ctx->env.force, c->iostats);
 	if (c->scheduler)
 		used += snprintf(body + used, sizeof(body) - used,
 				 " && set_knob scheduler %s", c->scheduler);

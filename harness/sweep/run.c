@@ -19,7 +19,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "kernel/blkid_guard.h"
 #include "lib/fileio.h"
 #include "lib/clock.h"
 #include "lib/str.h"
@@ -30,8 +29,11 @@
 #include "lib/build_id.h"
 #include "sweep/clients.h"
 #include "sweep/facts.h"
+#include "sweep/job_guard.h"
 #include "sweep/run.h"
+#include "sweep/target_claim.h"
 #include "sweep/undo.h"
+#include "sweep/undo_locks.h"
 #include "kernel/scheduler.h"
 
 static volatile sig_atomic_t stop_signal;
@@ -226,6 +228,7 @@ static int setup_out(struct run_ctx *ctx)
 static int setup_journal(struct run_ctx *ctx)
 {
 	const char *path = ctx->env.state ?: journal_default_path();
+	char why[4400];
 	int ret;
 
 	ret = journal_open(&ctx->journal, path);
@@ -241,25 +244,25 @@ static int setup_journal(struct run_ctx *ctx)
 	}
 	ctx->journal_open = true;
 	if (journal_pending(&ctx->journal)) {
+		ret = undo_lock_disks(&ctx->locks, path, why, sizeof(why));
+		if (ret) {
+			fprintf(stderr, "fioring-bench run: cannot restore %s: %s\n",
+				path, why);
+			/* teardown must not replay it either */
+			journal_close(&ctx->journal);
+			ctx->journal_open = false;
+			return ret;
+		}
 		fprintf(stderr, "fioring-bench run: restoring what an earlier run "
 			"left changed (%s)\n", path);
 		ret = journal_restore(&ctx->journal, sweep_undo, stderr, stderr);
+		devlocks_release(&ctx->locks);
 		if (ret) {
 			fprintf(stderr, "fioring-bench run: could not restore everything "
 				"in %s; fix it and run 'fioring-bench restore'\n", path);
 			return ret < 0 ? ret : -EIO;
 		}
 	}
-	return 0;
-}
-
-static int any_job_writes(const struct run_env *env)
-{
-	int i;
-
-	for (i = 0; i < env->jobs.nr; i++)
-		if (job_writes(env->jobs.v[i]))
-			return 1;
 	return 0;
 }
 
@@ -325,11 +328,20 @@ static int setup_targets(struct run_ctx *ctx)
 {
 	struct run_env *env = &ctx->env;
 	const char *dev;
-	char why[512], path[PATH_BUF];
-	int i, j, ret, writes = any_job_writes(env);
+	char path[PATH_BUF];
+	bool any_char = false, any_block = false;
+	int i, j, ret;
 
-	if (env->clients.nr)
-		return clients_setup_targets(ctx);
+	if (env->clients.nr) {
+		ret = clients_setup_targets(ctx) ?:
+		      job_guard(ctx, true, false, &ctx->writes);
+		if (!ret)
+			fprintf(stderr, "fioring-bench run: note: --client: the fio "
+				"servers' devices are checked by each job's "
+				"exec_prerun, not locked for the sweep nor claimed "
+				"O_EXCL\n");
+		return ret;
+	}
 	ctx->nr_targets = env->targets.nr ?: 1;
 	ctx->targets = calloc(ctx->nr_targets, sizeof(*ctx->targets));
 	ctx->iopolicies = calloc(ctx->nr_targets, sizeof(*ctx->iopolicies));
@@ -389,15 +401,17 @@ static int setup_targets(struct run_ctx *ctx)
 					env->scheduler.v[j], t->disk,
 					offers[0] ? offers : "none");
 		}
-		if (writes && !t->embedded && !env->force) {
-			ret = blkid_guard_check(t, why, sizeof(why));
-			if (ret) {
-				fprintf(stderr, "fioring-bench run: refusing to write "
-					"to %s: %s (--force to write anyway)\n",
-					dev, why);
-				return ret;
-			}
-		}
+		any_char |= t->is_char;
+		any_block |= !t->is_char;
+	}
+	/* what fio makes of the jobs decides whether the targets are written */
+	ret = job_guard(ctx, any_block, any_char, &ctx->writes);
+	for (i = 0; !ret && i < ctx->nr_targets; i++) {
+		struct target *t = &ctx->targets[i];
+
+		ret = target_claim(ctx, t, ctx->writes);
+		if (ret)
+			return ret;
 		if (!t->iopolicy_path[0]) {
 			if (env->iopolicy.nr)
 				fprintf(stderr, "fioring-bench run: note: %s is not "
@@ -409,7 +423,7 @@ static int setup_targets(struct run_ctx *ctx)
 		if (ret)
 			return ret;
 	}
-	return 0;
+	return ret;
 }
 
 /* the queue's scheduler as it is, empty when it has none */
@@ -749,6 +763,8 @@ out:
 	restored = !teardown(ctx);
 	if (!restored)
 		status = 1;
+	/* after teardown: no other sweep may set these disks before it is done */
+	devlocks_release(&ctx->locks);
 	if (ctx->results_open) {
 		overhead_report(ctx, t0);
 		snprintf(path, sizeof(path), "%s/meta.json", ctx->out);

@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "kernel/applicability.h"
+#include "kernel/devlock.h"
 #include "sweep/run_env.h"
 #include "kernel/embedded.h"
 #include "fio/fio_json.h"
@@ -24,6 +25,8 @@ struct run_ctx {
 	struct run_env env;
 	struct journal journal;
 	bool journal_open;
+	struct devlocks locks;		/* the targets' disks, for the sweep */
+	bool writes;			/* a job writes, as fio reads it */
 	struct embedded_dev emb;
 	struct target *targets;
 	int nr_targets;

@@ -26,6 +26,8 @@
 #include "results/flags.h"
 #include "results/ioprio.h"
 #include "results/metrics.h"
+#include "sweep/job_guard.h"
+#include "sweep/row_check.h"
 #include "sweep/run.h"
 
 void row_fail(struct result_row *r, const char *fmt, ...)
@@ -128,29 +130,6 @@ static int apply_knobs(struct run_ctx *ctx, const struct target *t,
 		snprintf(r->scheduler, sizeof(r->scheduler), "none");
 	}
 	return 0;
-}
-
-/*
- * What fio wrote to stderr, its lines joined with "; ": the cause comes
- * first ("failed parsing rw=..."), the consequence last ("job dropped").
- */
-static void fio_message(const char *path, char *buf, size_t len)
-{
-	char *all, *line, *save;
-	size_t n, used = 0;
-
-	buf[0] = '\0';
-	if (file_read_all(path, &all, &n))
-		return;
-	for (line = strtok_r(all, "\n", &save); line && used + 1 < len;
-	     line = strtok_r(NULL, "\n", &save)) {
-		str_trim(line);
-		if (!*line)
-			continue;
-		used += snprintf(buf + used, len - used, "%s%s", used ? "; " : "",
-				 line);
-	}
-	free(all);
 }
 
 void fill_fio(struct result_row *r, const struct fio_result *f)
@@ -318,7 +297,6 @@ void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 	if (!strcmp(c->engine, "fioring")) {
 		snprintf(r->engine_version, sizeof(r->engine_version), "%s",
 			 ctx->engine_version);
-		snprintf(ioengine, sizeof(ioengine), "external:%s", ctx->engine_lib);
 		if (ctx->env.path_stats) {
 			snprintf(r->path_stats, sizeof(r->path_stats),
 				 "paths/r%04d.json", run);
@@ -328,11 +306,8 @@ void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 	} else {
 		snprintf(r->engine_version, sizeof(r->engine_version), "%s",
 			 ctx->fio_version);
-		/* fio's own engine for the NVMe char device is io_uring_cmd */
-		snprintf(ioengine, sizeof(ioengine), "%s",
-			 t->is_char && !strcmp(c->engine, "io_uring") ?
-			 "io_uring_cmd" : c->engine);
 	}
+	cell_ioengine(ctx, c->engine, t->is_char, ioengine, sizeof(ioengine));
 	if (apply_knobs(ctx, t, c, r)) {
 		/* fio never ran: no files to name */
 		r->raw[0] = r->diskstats[0] = '\0';
@@ -391,7 +366,7 @@ void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 		return;
 	}
 	if (ex.code) {
-		fio_message(err, msg, sizeof(msg));
+		fio_err_message(err, msg, sizeof(msg));
 		if (ex.signal)
 			row_fail(r, "fio killed by %s%s%s", strsignal(ex.signal),
 				 msg[0] ? ": " : "", msg);
@@ -417,7 +392,7 @@ void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 	ioprio_row_fill(r, &fr);
 	ctx->fio_runtime_ns += (uint64_t)(r->runtime_s * 1e9);
 	if (fr.job_error) {
-		fio_message(err, msg, sizeof(msg));
+		fio_err_message(err, msg, sizeof(msg));
 		row_fail(r, "fio job error %d (%s)%s%s", fr.job_error,
 			 strerror(fr.job_error), msg[0] ? ": " : "", msg);
 	}
@@ -431,6 +406,7 @@ void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 				  interval_ms);
 	}
 	fill_fio_disk(r, &fr, t);
+	row_check(ctx, c, t, &fr, ioengine, r);
 	if (r->path_stats[0] && stat(ps, &st) < 0)
 		r->path_stats[0] = '\0';
 }

@@ -28,7 +28,7 @@ int sweep_plan(struct sweep *s, const struct run_env *env,
 	       const struct sweep_target *tg, int nr_targets)
 {
 	const struct strlist *jobs = &env->jobs;
-	int ti, ji, ei, qi, ii, pi, ri, si, np, ns, nr = 0, w;
+	int ti, ji, ei, qi, ii, pi, ri, si, np, ns, nr = 0;
 	struct sweep_cell *c;
 	size_t max;
 
@@ -46,14 +46,6 @@ int sweep_plan(struct sweep *s, const struct run_env *env,
 		np = tg[ti].iopolicy->nr ?: 1;
 		ns = env->scheduler.nr ?: 1;
 		for (ji = 0; ji < jobs->nr; ji++) {
-			w = job_writes(jobs->v[ji]);
-			if (w < 0) {
-				fprintf(stderr, "fioring-bench run: cannot read job %s: %s\n",
-					jobs->v[ji], strerror(-w));
-				free(s->cells);
-				s->cells = NULL;
-				return w;
-			}
 			for (ei = 0; ei < env->engines.nr; ei++)
 			for (qi = 0; qi < env->sqpoll.nr; qi++)
 			for (ii = 0; ii < env->iostats.nr; ii++)
@@ -64,7 +56,6 @@ int sweep_plan(struct sweep *s, const struct run_env *env,
 				c->target = ti;
 				c->job = jobs->v[ji];
 				job_name(c->job, c->job_name, sizeof(c->job_name));
-				c->job_writes = w;
 				c->engine = env->engines.v[ei];
 				c->sqpoll = atoi(env->sqpoll.v[qi]);
 				c->iostats = env->iostats.v[ii];

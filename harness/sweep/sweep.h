@@ -14,7 +14,6 @@ struct sweep_cell {
 	int target;		/* index into the run's targets */
 	const char *job;	/* job file path */
 	char job_name[128];
-	bool job_writes;
 	const char *engine;
 	int sqpoll;
 	const char *iostats;

@@ -2,9 +2,9 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # harness-bad-input.sh: fioring-bench refuses bad input with one line that
-# names what is wrong and a non-zero exit, touching nothing; and a fio run
-# that fails is a recorded failure carrying fio's message while the sweep
-# goes on.
+# names what is wrong and a non-zero exit, touching nothing (a job fio
+# cannot parse included); and a fio run that fails is a recorded failure
+# carrying fio's message while the sweep goes on.
 
 . "$(dirname "$0")/../lib/common.sh"
 
@@ -60,7 +60,7 @@ grep -q '^4 cells x 3 repeats = 12 runs' "$T_TMP/plan" || fail "--dry-run did no
 ls /sys/block | cmp -s - "$T_TMP/disks.before" || fail "--dry-run made or removed a device"
 [ ! -s "$T_TMP/journal" ] || fail "--dry-run wrote the journal"
 
-# a job fio rejects, between two good runs
+# a job fio cannot parse: refused before the first run, not N failed runs
 zram_make 128M || skip "cannot make a zram device"
 cat >"$T_TMP/broken.fio" <<JOB
 [broken]
@@ -68,20 +68,35 @@ rw=sideways
 JOB
 "$bench" run --target "$DEV" --job "$FIORING_TOP/jobs/randread-qd1.fio" \
 	--job "$T_TMP/broken.fio" --engine io_uring --iostats 1 --repeat 2 \
+	--runtime 1 --out "$T_TMP/parse" $st >"$T_TMP/parse.log" 2>&1
+rc=$?
+sweep_refused parse 1 "--job $T_TMP/broken.fio with engine io_uring: fio refuses it: fio: failed parsing rw=sideways"
+# a job fio parses but fails to run (512-byte O_DIRECT reads of a 4 KiB
+# block device), between two good runs: recorded, the sweep goes on
+cat >"$T_TMP/failing.fio" <<JOB
+[failing]
+rw=randread
+bs=512
+direct=1
+JOB
+"$bench" run --target "$DEV" --job "$FIORING_TOP/jobs/randread-qd1.fio" \
+	--job "$T_TMP/failing.fio" --engine io_uring --iostats 1 --repeat 2 \
 	--runtime 1 --out "$T_TMP/sweep" $st 2>"$T_TMP/log"
 rc=$?
 cat "$T_TMP/log"
 [ $rc -eq 3 ] || fail "a sweep with failed runs exited $rc, want 3"
 csv=$T_TMP/sweep/results.csv
 [ "$(grep -c ',ok,' "$csv")" -eq 2 ] || fail "the good runs are not all ok"
-[ "$(grep -c ',failed,' "$csv")" -eq 2 ] || fail "the broken runs are not recorded as failed"
-grep ',failed,' "$csv" | grep -q 'sideways' || fail "the failure does not carry fio's message"
+[ "$(grep -c ',failed,' "$csv")" -eq 2 ] || fail "the failing runs are not recorded as failed"
+grep ',failed,' "$csv" | grep -q 'Invalid argument' || fail "the failure does not carry fio's message"
 jq -e '[.runs[] | select(.status == "failed") | .error | length > 0] | all' \
 	"$T_TMP/sweep/results.json" >/dev/null || fail "results.json lacks the error"
 # fio crashing: recorded, the sweep goes on, the setting restored after
 cat >"$T_TMP/crashing-fio" <<SCRIPT
 #!/bin/sh
 [ "\$1" = --version ] && exec "$FIO" --version
+# the job check before the first run parses; runs crash
+[ "\$1" = --parse-only ] && exec "$FIO" "\$@"
 kill -SEGV \$\$
 SCRIPT
 chmod +x "$T_TMP/crashing-fio"

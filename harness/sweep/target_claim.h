@@ -1,0 +1,19 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * target_claim.h: a target becomes the sweep's before its first run: its
+ * disk locked against other sweeps, and for a writing sweep checked for
+ * data (the blkid guard) and claimed O_EXCL.
+ */
+#ifndef FIORING_TARGET_CLAIM_H
+#define FIORING_TARGET_CLAIM_H
+
+#include <stdbool.h>
+
+#include "kernel/target.h"
+
+struct run_ctx;
+
+/* 0, or -errno after one line on stderr saying what holds the target */
+int target_claim(struct run_ctx *ctx, const struct target *t, bool writes);
+
+#endif
