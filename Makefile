@@ -64,13 +64,16 @@ HARNESS_LIBS := -ljson-c -lblkid -lm
 
 UNIT_SRCS := $(sort $(wildcard tests/unit/*.c))
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/%.t)
+# programs the integration tests run (not tests themselves)
+HELPER_SRCS := $(sort $(wildcard tests/helpers/*.c))
+HELPER_BINS := $(HELPER_SRCS:tests/helpers/%.c=$(B)/tests/helpers/%)
 
 PROGS := $(B)/libfioring.so
 ifneq ($(HARNESS_SRCS),)
 PROGS += $(B)/fioring-bench
 endif
 
-all: $(FIO) $(PROGS) $(UNIT_BINS)
+all: $(FIO) $(PROGS) $(UNIT_BINS) $(HELPER_BINS)
 
 # flock: several builds in one checkout must not race in fio's tree
 $(FIO): $(FIO_SRC)/config-host.h
@@ -110,6 +113,9 @@ $(B)/tests/%.t: tests/unit/%.c $(HARNESS_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(CC) $(HARNESS_CFLAGS) $(DEPFLAGS) -o $@ $< $(HARNESS_LIB_OBJS) $(HARNESS_LIBS)
 
+$(B)/tests/helpers/%: tests/helpers/%.c config-host.mak
+	@mkdir -p $(dir $@)
+	$(QUIET_CC)$(CC) $(CFLAGS) $(LDFLAGS) -std=gnu11 $(DEPFLAGS) -o $@ $<
 
 # libFuzzer targets (tests/fuzz/*.c) for the parsers of outside data, built
 # with clang's fuzzer coverage and ASan+UBSan under build/fuzz.  The code
@@ -146,7 +152,8 @@ fuzz: fuzz-build
 # What the tests and benchmarks need to know about this build.
 TEST_ENV = FIORING_TOP=$(CURDIR) FIO=$(FIO) T_IO_URING=$(T_IO_URING) \
 	FIORING_ENGINE=$(CURDIR)/$(B)/libfioring.so \
-	FIORING_BENCH=$(CURDIR)/$(B)/fioring-bench
+	FIORING_BENCH=$(CURDIR)/$(B)/fioring-bench \
+	FIORING_HELPERS=$(CURDIR)/$(B)/tests/helpers
 
 ifeq ($(SANITIZE),1)
 # fio's own leaks are suppressed (each one said why in the file); any
@@ -243,5 +250,5 @@ distclean: clean
 .PHONY: all check check-vm vm-shell bench bench-engine install clean distclean \
 	check-clang check-sanitize check-fuzz fuzz fuzz-build
 
--include $(ENGINE_OBJS:.o=.d) $(HARNESS_OBJS:.o=.d) $(UNIT_BINS:.t=.d) \
+-include $(ENGINE_OBJS:.o=.d) $(HARNESS_OBJS:.o=.d) $(UNIT_BINS:.t=.d) $(HELPER_BINS:=.d) \
 	$(FUZZ_LIB_OBJS:.o=.d) $(FUZZ_BINS:.fuzz=.d)

@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # valgrind-harness.sh: fioring-bench under valgrind's memcheck for a short
-# sweep (two cells on a loop device, the embedded-device path too) and the
-# report of it.  fio runs as the harness's child, outside memcheck.  Any
+# sweep (two cells on a loop device, the embedded-device path too, a job
+# the job check refuses) and the report of it.  fio runs as the harness's child, outside memcheck.  Any
 # memory error or definite leak of the harness fails the test.
 
 . "$(dirname "$0")/../lib/common.sh"
@@ -34,6 +34,13 @@ vg run run --target "$DEV" --job "$FIORING_TOP/jobs/randread-qd1.fio" \
 [ "$(awk -F, 'NR > 1 && $4 == "ok"' "$T_TMP/out/results.csv" | wc -l)" -eq 4 ] ||
 	fail "run: not 4 ok runs"
 echo "run: 4 runs, memcheck clean"
+
+# the job check's refusal, after fio parsed the job
+printf '[own]\nrw=read\nfilename=/dev/null\n' >"$T_TMP/own.fio"
+vg refused run --target "$DEV" --job "$T_TMP/own.fio" --engine io_uring \
+	--iostats 1 --repeat 1 --runtime 1 --out "$T_TMP/own" --state "$T_TMP/journal"
+[ $rc -eq 1 ] || { cat "$T_TMP/refused.log"; fail "refused run: exit $rc"; }
+echo "refused run: memcheck clean"
 
 vg embedded run --embedded loop --embedded-size 64M --job "$FIORING_TOP/jobs/randread-qd1.fio" \
 	--engine io_uring --iostats 1 --repeat 1 --runtime 1 --out "$T_TMP/emb" \

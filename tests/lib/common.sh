@@ -95,3 +95,22 @@ fault_target() {
 	want=1
 	[ "$orig" = 1 ] && want=0
 }
+
+# knobs DEV: every queue setting of DEV, "name value" a line, so a test can
+# show that a refused or finished sweep left each of them as it found it
+knobs() {
+	for f in /sys/block/${1#/dev/}/queue/*; do
+		[ -f "$f" ] && [ -r "$f" ] || continue
+		printf '%s %s\n' "${f##*/}" "$(cat "$f" 2>/dev/null)"
+	done
+}
+
+# sweep_refused NAME RC PATTERN: the sweep logged in $T_TMP/NAME.log exited RC
+# with exactly one line, matching PATTERN, and made no results directory
+sweep_refused() {
+	cat "$T_TMP/$1.log"
+	[ "$rc" -eq "$2" ] || fail "$1: exit $rc, not $2"
+	[ "$(wc -l <"$T_TMP/$1.log")" -eq 1 ] || fail "$1: not one line"
+	grep -q -- "$3" "$T_TMP/$1.log" || fail "$1: no line matching '$3'"
+	[ ! -e "$T_TMP/$1" ] || fail "$1: a refused sweep made its results directory"
+}
