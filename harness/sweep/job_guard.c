@@ -8,8 +8,8 @@
  *    first run, in one line, instead of failing every run of its cells;
  *  - a job, or a --fio-arg, that sets what the sweep owns is refused: the
  *    device (filename, directory), the engine, the runtime, sqpoll, the
- *    priorities, the I/O scheduler, or anything that makes fio touch
- *    files beyond the target (logs, iolog replay, commands).  A job file
+ *    CPUs, the priorities, the I/O scheduler, or anything that makes fio
+ *    touch files beyond the target (logs, iolog replay, commands).  A job file
  *    overrides the command line in fio, so such a job would run something
  *    other than its cell's name says, or write where the guard never
  *    looked;
@@ -36,6 +36,7 @@ struct owned {
 	const char *const names[8];
 	const char *why;
 	bool runtime_only;	/* owned only when --runtime is not 0 */
+	bool pinned_only;	/* owned only when the sweep pins fio */
 };
 
 static const struct owned owned[] = {
@@ -45,6 +46,9 @@ static const struct owned owned[] = {
 	{ .names = { "runtime", "time_based" }, .runtime_only = true,
 	  .why = "the sweep sets the runtime (--runtime; 0 keeps the job's own)" },
 	{ .names = { "sqthread_poll" }, .why = "the sweep sets it (--sqpoll)" },
+	{ .names = { "cpus_allowed", "cpumask", "sqthread_poll_cpu" },
+	  .pinned_only = true,
+	  .why = "the sweep places fio (--cpus; --unpinned leaves it to the job)" },
 	{ .names = { "cmd_type" }, .why = "the sweep sets it for NVMe char devices" },
 	{ .names = { "prio", "prioclass", "cmdprio_percentage", "cmdprio_class",
 		     "cmdprio", "cmdprio_bssplit" },
@@ -66,13 +70,14 @@ static const char *const owned_cmdline[] = {
 	"trigger-remote", "name", "section", NULL
 };
 
-static const char *owned_why(const struct job_opt *o, const struct run_env *env)
+static const char *owned_why(const struct job_opt *o, const struct run_ctx *ctx)
 {
 	size_t i;
 	int k;
 
 	for (i = 0; i < sizeof(owned) / sizeof(owned[0]); i++) {
-		if (owned[i].runtime_only && !env->runtime)
+		if ((owned[i].runtime_only && !ctx->env.runtime) ||
+		    (owned[i].pinned_only && !ctx->place.pinned))
 			continue;
 		for (k = 0; owned[i].names[k]; k++)
 			if (!strcmp(o->name, owned[i].names[k]))
@@ -114,15 +119,15 @@ static void print_opt(const struct job_opt *o, char *buf, size_t len)
 }
 
 /* the job's or the --fio-arg's first option the sweep owns */
-static int owned_check(const struct run_env *env, const char *job,
-		       const struct job_parse *p)
+static int owned_check(const struct run_ctx *ctx, const char *job,
+			const struct job_parse *p)
 {
 	char opt[512];
 	const char *why;
 	int i, k;
 
 	for (k = 0; k < p->args.nr; k++) {
-		why = owned_why(&p->args.opts[k], env);
+		why = owned_why(&p->args.opts[k], ctx);
 		if (why) {
 			print_opt(&p->args.opts[k], opt, sizeof(opt));
 			fprintf(stderr, "fioring-bench run: --fio-arg sets %s: %s\n",
@@ -132,7 +137,7 @@ static int owned_check(const struct run_env *env, const char *job,
 	}
 	for (i = 0; i < p->nr; i++)
 		for (k = 0; k < p->sec[i].nr; k++) {
-			why = owned_why(&p->sec[i].opts[k], env);
+			why = owned_why(&p->sec[i].opts[k], ctx);
 			if (!why)
 				continue;
 			print_opt(&p->sec[i].opts[k], opt, sizeof(opt));
@@ -189,7 +194,7 @@ static int probe(struct run_ctx *ctx, const char *job, const char *copy,
 		 const char *engine, int sqpoll, const char *ioprio, bool chr,
 		 const struct strlist *extra, bool *writes)
 {
-	char ioengine[PATH_MAX + 16], err[1024];
+	char ioengine[PATH_MAX + 16], err[1024], sq[16];
 	struct run_env *env = &ctx->env;
 	static struct fio_argv a;
 	struct job_parse p;
@@ -205,6 +210,12 @@ static int probe(struct run_ctx *ctx, const char *job, const char *copy,
 	cmd.ioengine = ioengine;
 	cmd.char_dev = chr;
 	cmd.sqpoll = sqpoll;
+	if (ctx->place.pinned)
+		cmd.cpus = ctx->place.job_cpus;
+	if (sqpoll && ctx->place.sq_cpu >= 0) {
+		snprintf(sq, sizeof(sq), "%d", ctx->place.sq_cpu);
+		cmd.sq_cpu = sq;
+	}
 	cmd.runtime = env->runtime;
 	cmd.ioprio = ioprio;
 	cmd.extra = extra;
@@ -222,7 +233,7 @@ static int probe(struct run_ctx *ctx, const char *job, const char *copy,
 			ret == -EINVAL ? "fio refuses it: " : "", err);
 		return ret;
 	}
-	ret = owned_check(env, job, &p);
+	ret = owned_check(ctx, job, &p);
 	for (i = 0; !ret && i < p.nr; i++)
 		if (!p.sec[i].global && section_writes(&p, i))
 			*writes = true;

@@ -5,8 +5,9 @@
 # loop devices: the target, blank, and another one with ext4 on it.  A job
 # naming the other device as its filename, a --fio-arg that makes a job
 # without rw= write (also under fio's alias readwrite=, and from an
-# included file) to the ext4 device, a job setting its own ioengine and
-# runtime, a job fio cannot parse and an engine fio cannot load: each is
+# included file) to the ext4 device, a job setting its own ioengine,
+# runtime or CPUs (kept with --runtime 0 and --unpinned), a job fio cannot
+# parse and an engine fio cannot load: each is
 # refused before the first run with exit 1 and one line naming the job, the
 # option and why.  Afterwards the ext4 UUID is intact and every queue
 # setting of both devices is as it was.  A job with its own runtime runs
@@ -46,6 +47,7 @@ printf '[inc]\nbs=4k\ninclude %s\n' "$j/writes.inc" >"$j/inc.fio"
 printf '[psync]\nioengine=psync\nruntime=1\nrw=randread\n' >"$j/psync.fio"
 printf '[own]\nrw=randread\nbs=4k\nruntime=2\ntime_based\n' >"$j/own.fio"
 printf '[typo]\nrw=randred\n' >"$j/typo.fio"
+printf '[cpus]\nrw=randread\ncpus_allowed=0\n' >"$j/cpus.fio"
 
 sweep other "$j/other.fio"
 sweep_refused other 1 "--job $j/other.fio: \[other\] sets filename=$other: the sweep names the device (--target)$"
@@ -70,6 +72,11 @@ sweep psync "$j/psync.fio" --engine fioring --runtime 3
 sweep_refused psync 1 "--job $j/psync.fio: \[psync\] sets ioengine=psync: the sweep sets the engine (--engine)$"
 sweep own "$j/own.fio" --runtime 3
 sweep_refused own 1 "\[own\] sets runtime=2: the sweep sets the runtime"
+
+sweep cpus "$j/cpus.fio"
+sweep_refused cpus 1 "\[cpus\] sets cpus_allowed=0: the sweep places fio (--cpus"
+sweep cpus-unpinned "$j/cpus.fio" --unpinned ||
+	{ cat "$T_TMP/cpus-unpinned.log"; fail "--unpinned refused a job's cpus_allowed"; }
 
 sweep typo "$j/typo.fio"
 sweep_refused typo 1 "--job $j/typo.fio with engine io_uring: fio refuses it: fio: failed parsing rw=randred"
