@@ -189,14 +189,15 @@ static const char script_set[] =
 
 /*
  * guard W: the host's side of the safety guard, before every job: no
- * other process holds the device's flock (a sweep run on that host), and
+ * other process holds the device's flock (a sweep run on that host; one
+ * held for under a second, as udev does while it probes, is waited out), and
  * when the sweep writes (W=1) nothing is stacked on it, mounted from it,
  * and blkid finds no signature or partition table on it.  O_EXCL cannot
  * be tried from sh.
  */
 static const char script_guard[] =
 	"guard() {\n"
-	"  flock -n -x /dev/$d true || { echo \"/dev/$d is locked by another process\"; return 1; }\n"
+	"  flock -w 1 -x /dev/$d true || { echo \"/dev/$d is locked by another process\"; return 1; }\n"
 	"  [ \"$1\" = 1 ] || return 0\n"
 	"  h=$(ls /sys/block/$d/holders); [ -z \"$h\" ] || { echo \"/dev/$d is held by $h\"; return 1; }\n"
 	"  ls -d /sys/block/$d/$d* >/dev/null 2>&1 && { echo \"/dev/$d has partitions\"; return 1; }\n"

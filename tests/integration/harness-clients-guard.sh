@@ -64,7 +64,7 @@ grep -q "holds data (blkid -p exit 0)" "$T_TMP/srv/randwrite-qd32.prerun.txt" ||
 [ "$(blkid -o value -s UUID "$dev")" = "$uuid" ] || fail "the ext4 on $dev was damaged"
 
 sweep read "$FIORING_TOP/jobs/randread-qd1.fio"
-[ $rc -eq 0 ] || fail "a read sweep through a server exited $rc"
+[ $rc -eq 0 ] || { cat "$T_TMP/srv/randread-qd1.prerun.txt"; fail "a read sweep through a server exited $rc"; }
 [ "$(host_row read)" = "ok," ] || fail "the host's row of a read: $(host_row read)"
 
 flock -x "$dev" sleep 30 &
