@@ -1,3 +1,5 @@
+		grep -o " /run/fioring/tmpfs\.[0-9]*" /proc/mounts | sort |
+			comm -13 "$T_TMP/mnt.before" - | grep -q . &&
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
@@ -29,6 +31,9 @@ for kind in zram loop; do
 		echo "no zram here: the loop fallback is tested alone"
 		continue
 	fi
+	# other sweeps on this machine may have a tmpfs of their own: only a
+	# mount that this sweep added and left counts
+	grep -o " /run/fioring/tmpfs\.[0-9]*" /proc/mounts | sort >"$T_TMP/mnt.before"
 	dev=$(sweep $kind)
 	case $dev in
 	/dev/$kind[0-9]*) ;;
@@ -42,7 +47,8 @@ for kind in zram loop; do
 	else
 		[ ! -e /sys/block/$name/loop/backing_file ] ||
 			fail "$dev is still bound after the sweep"
-		! grep -q ' /run/fioring/tmpfs\.' /proc/mounts ||
+		! grep -o " /run/fioring/tmpfs\.[0-9]*" /proc/mounts | sort |
+			comm -13 "$T_TMP/mnt.before" - | grep -q . ||
 			fail "the loop device's tmpfs is still mounted"
 	fi
 	[ ! -s "$T_TMP/journal" ] || fail "the journal is not empty after the $kind sweep"
