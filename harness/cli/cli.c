@@ -15,7 +15,7 @@
 
 #include "cli/cli.h"
 #include "cli/commands.h"
-#include "sweep/clients.h"
+#include "fio/fio_client.h"
 #include "results/ioprio.h"
 #include "sweep/run.h"
 
@@ -346,13 +346,13 @@ int cli_parse_run(int argc, char **argv, struct run_env *env)
 			env->unpinned = true;
 			break;
 		case OPT_CLIENT:
-			ret = clients_add_list(optarg, &env->clients);
+			ret = fio_client_list_add(optarg, &env->clients);
 			if (ret == -EINVAL)
 				return bad("client", optarg,
 					   "HOST[,PORT] items, comma-separated");
 			break;
 		case OPT_CLIENT_FILE:
-			ret = clients_read_file(optarg, &env->clients);
+			ret = fio_client_list_read(optarg, &env->clients);
 			if (ret == -EINVAL)
 				return bad("client-file", optarg,
 					   "a file with one fio server per line");

@@ -5,7 +5,9 @@
  * first line that opens an object.  With several jobs, counts and rates are
  * summed, means are weighted by I/O count and percentiles come from the
  * merged json+ latency histograms (the only way to combine them soundly);
- * per-priority figures (prios[]) are merged the same way.
+ * per-priority figures (prios[]) are merged the same way.  A --client
+ * run's JSON is read the same way per host, from client_stats, and its
+ * disk_util entries give the kernel's counts as each server saw them.
  */
 #include <errno.h>
 #include <limits.h>
@@ -15,6 +17,7 @@
 
 #include <json-c/json.h>
 
+#include "fio/fio_client.h"
 #include "fio/fio_json.h"
 
 struct bin {
@@ -299,7 +302,6 @@ static void ran_fill(json_object *root, json_object *jobs, struct fio_ran *ran)
 	}
 }
 
-/* where the JSON document starts: the first line opening an object */
 /* fio leaves disk_util out for files and for disks it cannot find */
 static void disks_add(json_object *du, struct fio_result *res)
 {
@@ -318,6 +320,7 @@ static void disks_add(json_object *du, struct fio_result *res)
 	}
 }
 
+/* where the JSON document starts: the first line opening an object */
 static const char *json_start(const char *buf, size_t len)
 {
 	const char *p = buf, *end = buf + len;
@@ -333,37 +336,44 @@ static const char *json_start(const char *buf, size_t len)
 	return NULL;
 }
 
-int fio_json_parse(const char *buf, size_t len, struct fio_result *res,
-		   char *err, size_t errlen)
+json_object *fio_json_load(const char *buf, size_t len, char *err, size_t errlen)
 {
-	struct hist hr = { 0 }, hw = { 0 }, hp[FIO_PRIOS_MAX] = { { 0 } };
-	json_object *root = NULL, *jobs, *job, *opts;
 	struct json_tokener *tok;
+	json_object *root;
 	const char *start;
-	int i, n, ret = 0, pr = 0, pw = 0;
 
-	memset(res, 0, sizeof(*res));
 	start = json_start(buf, len);
 	if (!start) {
 		snprintf(err, errlen, "no JSON in fio's output");
-		return -EINVAL;
+		return NULL;
 	}
 	tok = json_tokener_new();
-	if (!tok)
-		return -ENOMEM;
+	if (!tok) {
+		snprintf(err, errlen, "%s", strerror(ENOMEM));
+		return NULL;
+	}
 	root = json_tokener_parse_ex(tok, start, (int)(buf + len - start));
-	if (!root) {
+	if (!root)
 		snprintf(err, errlen, "fio's JSON does not parse: %s",
 			 json_tokener_error_desc(json_tokener_get_error(tok)));
-		ret = -EINVAL;
-		goto out;
-	}
-	jobs = jget(root, "jobs");
+	json_tokener_free(tok);
+	return root;
+}
+
+int fio_json_read(json_object *root, json_object *jobs, struct fio_result *res,
+		  char *err, size_t errlen)
+{
+	struct hist hr = { 0 }, hw = { 0 }, hp[FIO_PRIOS_MAX] = { { 0 } };
+	json_object *job, *opts;
+	int i, n, ret = 0, pr = 0, pw = 0;
+
+	memset(res, 0, sizeof(*res));
+	if (!jobs)
+		jobs = jget(root, "jobs");
 	if (!jobs || !json_object_is_type(jobs, json_type_array) ||
 	    !json_object_array_length(jobs)) {
 		snprintf(err, errlen, "fio's JSON has no jobs");
-		ret = -EINVAL;
-		goto out;
+		return -EINVAL;
 	}
 	snprintf(res->version, sizeof(res->version), "%s",
 		 json_object_get_string(jget(root, "fio version")) ?: "");
@@ -397,7 +407,83 @@ out:
 	free(hw.bins);
 	for (i = 0; i < FIO_PRIOS_MAX; i++)
 		free(hp[i].bins);
-	json_object_put(root);
-	json_tokener_free(tok);
 	return ret;
+}
+
+int fio_json_parse(const char *buf, size_t len, struct fio_result *res,
+		   char *err, size_t errlen)
+{
+	json_object *root;
+	int ret;
+
+	memset(res, 0, sizeof(*res));
+	root = fio_json_load(buf, len, err, errlen);
+	if (!root)
+		return -EINVAL;
+	ret = fio_json_read(root, NULL, res, err, errlen);
+	json_object_put(root);
+	return ret;
+}
+
+/* is this client_stats/disk_util entry from host? */
+static int from_host(json_object *e, const char *host)
+{
+	char name[256];
+	int port;
+
+	fio_client_split(host, name, sizeof(name), &port);
+	return !strcmp(json_object_get_string(jget(e, "hostname")) ?: "", name) &&
+	       (int)jnum(e, "port") == port;
+}
+
+int fio_json_client_read(json_object *root, const char *host,
+			 struct fio_result *res, int *njobs)
+{
+	json_object *stats = jget(root, "client_stats"), *jobs, *e;
+	size_t i, n = stats ? json_object_array_length(stats) : 0;
+	char err[256];
+	int ret;
+
+	jobs = json_object_new_array();
+	if (!jobs)
+		return -ENOMEM;
+	for (i = 0; i < n; i++) {
+		e = json_object_array_get_idx(stats, i);
+		if (!strcmp(json_object_get_string(jget(e, "jobname")) ?: "",
+			    "All clients"))
+			continue;
+		if (host && !from_host(e, host))
+			continue;
+		json_object_array_add(jobs, json_object_get(e));
+	}
+	*njobs = json_object_array_length(jobs);
+	ret = -ENODATA;
+	/* the document's version and global options are not one host's */
+	if (*njobs)
+		ret = fio_json_read(NULL, jobs, res, err, sizeof(err));
+	json_object_put(jobs);
+	return ret;
+}
+
+int fio_json_disk_sum(json_object *root, const char *host, const char *disk,
+		      struct fio_disk_sum *du)
+{
+	json_object *arr = jget(root, "disk_util"), *e;
+	size_t i, n = arr ? json_object_array_length(arr) : 0;
+
+	memset(du, 0, sizeof(*du));
+	for (i = 0; i < n; i++) {
+		e = json_object_array_get_idx(arr, i);
+		if ((host && !from_host(e, host)) ||
+		    strcmp(json_object_get_string(jget(e, "name")) ?: "", disk))
+			continue;
+		du->r_ios += jnum(e, "read_ios");
+		du->w_ios += jnum(e, "write_ios");
+		du->r_ticks += jnum(e, "read_ticks");
+		du->w_ticks += jnum(e, "write_ticks");
+		du->in_queue += jnum(e, "in_queue");
+		du->util_sum += jnum(e, "util");
+		du->n++;
+	}
+	return du->n ? 0 : -ENODATA;
 }

@@ -67,8 +67,39 @@ struct fio_result {
 	struct fio_disk_util disks[FIO_DISKS_MAX];
 };
 
+struct json_object;
+
+/* fio's output parsed: its JSON document, or NULL with err saying why */
+struct json_object *fio_json_load(const char *buf, size_t len, char *err,
+				  size_t errlen);
+/*
+ * The figures of @jobs (NULL: the document's "jobs"), fio's job objects;
+ * @root, which may be NULL, gives fio's version and global options.
+ */
+int fio_json_read(struct json_object *root, struct json_object *jobs,
+		  struct fio_result *res, char *err, size_t errlen);
+/* fio_json_load() and fio_json_read() of its jobs */
 int fio_json_parse(const char *buf, size_t len, struct fio_result *res,
 		   char *err, size_t errlen);
+/*
+ * A --client run: the figures of host's entries of client_stats (NULL:
+ * every host's), -ENODATA when it has none; njobs gets how many.
+ */
+int fio_json_client_read(struct json_object *root, const char *host,
+			 struct fio_result *res, int *njobs);
+
+/* a disk's disk_util entries of one or more hosts, summed */
+struct fio_disk_sum {
+	double r_ios, w_ios;
+	double r_ticks, w_ticks;	/* ms */
+	double in_queue;		/* ms */
+	double util_sum;		/* percent, summed over entries */
+	int n;				/* entries: hosts */
+};
+
+/* the disk's entries of host (NULL: every host); -ENODATA when none */
+int fio_json_disk_sum(struct json_object *root, const char *host,
+		      const char *disk, struct fio_disk_sum *du);
 int fio_prios_extremes(const struct fio_result *res,
 			const struct fio_prio_figs **hi,
 			const struct fio_prio_figs **lo);

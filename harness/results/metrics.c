@@ -39,6 +39,31 @@ int iostat_derive(const struct diskstats_rec *before,
 	return 0;
 }
 
+/*
+ * The same figures from fio's disk_util over a --client job's life: the
+ * server read its own diskstats.  The interval is fio's runtime, await is
+ * NAN in a direction without I/O, and %util, which fio gives per host, is
+ * the hosts' mean share of time busy.
+ */
+int iostat_from_disk_util(const struct fio_disk_sum *du, double runtime_s,
+			  struct iostat_figs *out)
+{
+	memset(out, 0, sizeof(*out));
+	if (!du->n || !(runtime_s > 0))
+		return -ENODATA;
+	out->interval_ms = runtime_s * 1000.0;
+	out->r_ios = du->r_ios;
+	out->w_ios = du->w_ios;
+	out->r_iops = du->r_ios / runtime_s;
+	out->w_iops = du->w_ios / runtime_s;
+	out->iops = (du->r_ios + du->w_ios) / runtime_s;
+	out->r_await_ms = du->r_ios ? du->r_ticks / du->r_ios : NAN;
+	out->w_await_ms = du->w_ios ? du->w_ticks / du->w_ios : NAN;
+	out->aqu_sz = du->in_queue / out->interval_ms;
+	out->util_pct = du->util_sum / du->n;
+	return 0;
+}
+
 /* Little's law: I/Os in flight on average = completion rate * latency */
 double fio_inflight(const struct fio_figs_brief *fio)
 {

@@ -10,6 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "fio/fio_json.h"
 #include "kernel/diskstats.h"
 
 /* sysstat's iostat -x figures over one interval */
@@ -34,6 +35,8 @@ struct fio_figs_brief {
 int iostat_derive(const struct diskstats_rec *before,
 		  const struct diskstats_rec *after, double interval_ms,
 		  struct iostat_figs *out);
+int iostat_from_disk_util(const struct fio_disk_sum *du, double runtime_s,
+			  struct iostat_figs *out);
 double fio_inflight(const struct fio_figs_brief *fio);
 double fio_busy_pct(const struct fio_figs_brief *fio);
 void metrics_flags(const struct iostat_figs *ks, const struct fio_figs_brief *fio,

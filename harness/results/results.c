@@ -17,6 +17,7 @@
 
 #include "lib/fileio.h"
 #include "lib/clock.h"
+#include "results/metrics.h"
 #include "results/results.h"
 
 #define RESULTS_JSON_EVERY_NS (5 * 1000 * 1000 * 1000ull)
@@ -68,6 +69,16 @@ void result_row_init(struct result_row *r)
 	for (i = 0; i < NR_COLUMNS; i++)
 		if (columns[i].type == COL_NUM)
 			*(double *)((char *)r + columns[i].off) = NAN;
+}
+
+void result_row_kernel(struct result_row *r, const struct iostat_figs *ks)
+{
+	r->ks_ios = ks->r_ios + ks->w_ios;
+	r->ks_iops = ks->iops;
+	r->ks_r_await_ms = ks->r_await_ms;
+	r->ks_w_await_ms = ks->w_await_ms;
+	r->ks_aqu_sz = ks->aqu_sz;
+	r->ks_util_pct = ks->util_pct;
 }
 
 /* about six significant digits, no trailing zeros; NaN is the empty cell */

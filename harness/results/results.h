@@ -67,7 +67,11 @@ struct results {
 	char dir[PATH_MAX];
 };
 
+struct iostat_figs;
+
 void result_row_init(struct result_row *r);
+/* the row's kernel columns (ks_*) from iostat's figures of its interval */
+void result_row_kernel(struct result_row *r, const struct iostat_figs *ks);
 int results_open(struct results *res, const char *dir, json_object *meta);
 int results_add(struct results *res, const struct result_row *r);
 int results_finish(struct results *res);

@@ -21,11 +21,6 @@ struct run_ctx;
 struct sweep_cell;
 struct result_row;
 
-/* "h1,h2,8766,h3": HOST or HOST,PORT items (a bare number is a port) */
-int clients_add_list(const char *csv, struct strlist *out);
-/* fio's --client=FILE format: hosts separated by white space */
-int clients_read_file(const char *path, struct strlist *out);
-
 int clients_setup_targets(struct run_ctx *ctx);
 /* Fills rows[0..hosts] (a row per host, then all hosts); returns how many. */
 int clients_run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,

@@ -55,6 +55,9 @@ struct run_ctx {
  * journal to the restore of this one's; returns the exit status of `run`.
  */
 int run_sweep(struct run_ctx *ctx);
+/* a row's identity: what cell @c's run @run (repeat @repeat) is */
+void row_start(const struct run_ctx *ctx, const struct sweep_cell *c,
+	       int run, int repeat, struct result_row *r);
 void run_cell(struct run_ctx *ctx, const struct sweep_cell *cell, int run,
 	      int repeat, struct result_row *row);
 void fill_fio(struct result_row *r, const struct fio_result *f);

@@ -41,6 +41,25 @@ void row_fail(struct result_row *r, const char *fmt, ...)
 	csv_clean(r->error);
 }
 
+void row_start(const struct run_ctx *ctx, const struct sweep_cell *c,
+	       int run, int repeat, struct result_row *r)
+{
+	result_row_init(r);
+	r->run = run;
+	r->repeat = repeat;
+	str_copy(r->cell, sizeof(r->cell), c->name);
+	str_copy(r->status, sizeof(r->status), "ok");
+	str_copy(r->target, sizeof(r->target), ctx->targets[c->target].disk);
+	str_copy(r->fio_version, sizeof(r->fio_version), ctx->fio_version);
+	str_copy(r->engine, sizeof(r->engine), c->engine);
+	str_copy(r->job, sizeof(r->job), c->job_name);
+	r->sqpoll = c->sqpoll;
+	str_copy(r->iostats_req, sizeof(r->iostats_req), c->iostats);
+	str_copy(r->iopolicy_req, sizeof(r->iopolicy_req), c->iopolicy ?: "");
+	str_copy(r->ioprio, sizeof(r->ioprio), c->ioprio);
+	snprintf(r->raw, sizeof(r->raw), "raw/r%04d.json", run);
+}
+
 /*
  * fio writes its JSON into DIR/raw/: on a full filesystem the file is cut
  * and fio still exits 0, so a parse failure there is the disk's, not fio's.
@@ -186,12 +205,7 @@ static void fill_kernel(struct result_row *r, const struct fio_result *f,
 	if (!a || !b || iostat_derive(a, b, interval_ms, &ks))
 		return;
 	r->ks_interval_ms = interval_ms;
-	r->ks_ios = ks.r_ios + ks.w_ios;
-	r->ks_iops = ks.iops;
-	r->ks_r_await_ms = ks.r_await_ms;
-	r->ks_w_await_ms = ks.w_await_ms;
-	r->ks_aqu_sz = ks.aqu_sz;
-	r->ks_util_pct = ks.util_pct;
+	result_row_kernel(r, &ks);
 	r->ks_reliable = flags_for_run(&ks, &fb, f->njobs, facts, r->ks_flags,
 				       sizeof(r->ks_flags), r->fio_flags,
 				       sizeof(r->fio_flags));
@@ -272,22 +286,9 @@ void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 	size_t len;
 	int nr, ret, snaps_ok;
 
-	result_row_init(r);
-	r->run = run;
-	r->repeat = repeat;
-	snprintf(r->cell, sizeof(r->cell), "%s", c->name);
-	snprintf(r->status, sizeof(r->status), "ok");
-	snprintf(r->target, sizeof(r->target), "%s", t->disk);
+	row_start(ctx, c, run, repeat, r);
 	snprintf(r->device_model, sizeof(r->device_model), "%s", t->model);
 	snprintf(r->kernel, sizeof(r->kernel), "%s", ctx->kernel);
-	str_copy(r->fio_version, sizeof(r->fio_version), ctx->fio_version);
-	snprintf(r->engine, sizeof(r->engine), "%s", c->engine);
-	snprintf(r->job, sizeof(r->job), "%s", c->job_name);
-	r->sqpoll = c->sqpoll;
-	snprintf(r->iostats_req, sizeof(r->iostats_req), "%s", c->iostats);
-	snprintf(r->iopolicy_req, sizeof(r->iopolicy_req), "%s", c->iopolicy ?: "");
-	snprintf(r->ioprio, sizeof(r->ioprio), "%s", c->ioprio);
-	snprintf(r->raw, sizeof(r->raw), "raw/r%04d.json", run);
 	snprintf(r->diskstats, sizeof(r->diskstats), "diskstats/r%04d.txt", run);
 	snprintf(json, sizeof(json), "%s/%s", ctx->out, r->raw);
 	snprintf(err, sizeof(err), "%s/raw/r%04d.err", ctx->out, run);
