@@ -124,15 +124,70 @@ static double resampled_median(struct stats_rng *rng, const double *x,
 	return median_inplace(buf, n);
 }
 
+/*
+ * The central level-interval of @iters bootstrap replicates of a
+ * statistic: @draw computes one from resamples it draws with @rng, using
+ * @buf (room for @bufn values) as scratch.
+ */
+static int bootstrap_interval(unsigned int iters, double level, uint64_t seed,
+			      size_t bufn,
+			      double (*draw)(struct stats_rng *rng, double *buf,
+					     const void *arg),
+			      const void *arg, double *lo, double *hi)
+{
+	struct stats_rng rng;
+	double *boot, *buf;
+	unsigned int it;
+	int ret = -ENOMEM;
+
+	boot = malloc(iters * sizeof(*boot));
+	buf = malloc(bufn * sizeof(*buf));
+	if (!boot || !buf)
+		goto out;
+	stats_rng_seed(&rng, seed);
+	for (it = 0; it < iters; it++)
+		boot[it] = draw(&rng, buf, arg);
+	percentile_interval(boot, iters, level, lo, hi);
+	ret = 0;
+out:
+	free(boot);
+	free(buf);
+	return ret;
+}
+
+struct ratio_arg {
+	const struct stats_pair *pairs;
+	size_t npairs;
+};
+
+/* geometric mean over the pairs of the ratio of resampled medians */
+static double ratio_replicate(struct stats_rng *rng, double *buf,
+			      const void *arg)
+{
+	const struct ratio_arg *ra = arg;
+	double logsum = 0;
+	size_t i;
+
+	for (i = 0; i < ra->npairs; i++) {
+		double mb, mc;
+
+		mb = resampled_median(rng, ra->pairs[i].base, ra->pairs[i].nbase,
+				      buf);
+		mc = resampled_median(rng, ra->pairs[i].cand, ra->pairs[i].ncand,
+				      buf);
+		/* a resample of positive values stays positive */
+		logsum += log(mc / mb);
+	}
+	return exp(logsum / (double)ra->npairs);
+}
+
 int stats_ratio_ci(const struct stats_pair *pairs, size_t npairs,
 		   unsigned int iters, double level, uint64_t seed,
 		   double *est, double *lo, double *hi)
 {
-	struct stats_rng rng;
-	double *boot = NULL, *buf = NULL, logsum;
+	struct ratio_arg ra = { pairs, npairs };
+	double logsum;
 	size_t i, maxn = 0;
-	unsigned int it;
-	int ret = -EINVAL;
 
 	if (!npairs || !iters || level <= 0 || level >= 1)
 		return -EINVAL;
@@ -153,59 +208,32 @@ int stats_ratio_ci(const struct stats_pair *pairs, size_t npairs,
 			maxn = pairs[i].ncand;
 	}
 	*est = exp(logsum / (double)npairs);
+	return bootstrap_interval(iters, level, seed, maxn, ratio_replicate, &ra,
+				  lo, hi);
+}
 
-	ret = -ENOMEM;
-	boot = malloc(iters * sizeof(*boot));
-	buf = malloc(maxn * sizeof(*buf));
-	if (!boot || !buf)
-		goto out;
+struct median_arg {
+	const double *x;
+	size_t n;
+};
 
-	stats_rng_seed(&rng, seed);
-	for (it = 0; it < iters; it++) {
-		logsum = 0;
-		for (i = 0; i < npairs; i++) {
-			double mb, mc;
+static double median_replicate(struct stats_rng *rng, double *buf,
+			       const void *arg)
+{
+	const struct median_arg *ma = arg;
 
-			mb = resampled_median(&rng, pairs[i].base,
-					      pairs[i].nbase, buf);
-			mc = resampled_median(&rng, pairs[i].cand,
-					      pairs[i].ncand, buf);
-			/* a resample of positive values stays positive */
-			logsum += log(mc / mb);
-		}
-		boot[it] = exp(logsum / (double)npairs);
-	}
-	percentile_interval(boot, iters, level, lo, hi);
-	ret = 0;
-out:
-	free(boot);
-	free(buf);
-	return ret;
+	return resampled_median(rng, ma->x, ma->n, buf);
 }
 
 int stats_median_ci(const double *x, size_t n, unsigned int iters,
 		    double level, uint64_t seed, double *lo, double *hi)
 {
-	struct stats_rng rng;
-	double *boot = NULL, *buf = NULL;
-	unsigned int it;
-	int ret = -ENOMEM;
+	struct median_arg ma = { x, n };
 
 	if (!n || !iters || level <= 0 || level >= 1)
 		return -EINVAL;
-	boot = malloc(iters * sizeof(*boot));
-	buf = malloc(n * sizeof(*buf));
-	if (!boot || !buf)
-		goto out;
-	stats_rng_seed(&rng, seed);
-	for (it = 0; it < iters; it++)
-		boot[it] = resampled_median(&rng, x, n, buf);
-	percentile_interval(boot, iters, level, lo, hi);
-	ret = 0;
-out:
-	free(boot);
-	free(buf);
-	return ret;
+	return bootstrap_interval(iters, level, seed, n, median_replicate, &ma,
+				  lo, hi);
 }
 
 /*
