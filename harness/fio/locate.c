@@ -38,17 +38,23 @@ static int set(char *buf, size_t len, const char *val)
 	return 0;
 }
 
+/* the option, else the environment variable when set and not empty */
+static const char *given(const char *opt, const char *var)
+{
+	const char *env = getenv(var);
+
+	return opt ?: (env && *env ? env : NULL);
+}
+
 int locate_fio(const char *opt, char *buf, size_t len)
 {
+	const char *want = given(opt, "FIO");
 	char dir[PATH_MAX], pat[PATH_BUF];
-	const char *env = getenv("FIO");
 	glob_t g;
 	int ret = -ENOENT;
 
-	if (opt)
-		return set(buf, len, opt);
-	if (env && *env)
-		return set(buf, len, env);
+	if (want)
+		return set(buf, len, want);
 	if (!exe_dir(dir, sizeof(dir))) {
 		snprintf(pat, sizeof(pat), "%s/fio-src/*/fio", dir);
 		if (!glob(pat, 0, NULL, &g)) {
@@ -64,13 +70,11 @@ int locate_fio(const char *opt, char *buf, size_t len)
 
 int locate_engine(const char *opt, char *buf, size_t len)
 {
-	const char *env = getenv("FIORING_ENGINE");
+	const char *want = given(opt, "FIORING_ENGINE");
 	char dir[PATH_MAX], path[PATH_BUF];
 
-	if (opt)
-		return access(opt, R_OK) ? -errno : set(buf, len, opt);
-	if (env && *env)
-		return access(env, R_OK) ? -errno : set(buf, len, env);
+	if (want)
+		return access(want, R_OK) ? -errno : set(buf, len, want);
 	if (!exe_dir(dir, sizeof(dir))) {
 		snprintf(path, sizeof(path), "%s/libfioring.so", dir);
 		if (!access(path, R_OK))
@@ -87,14 +91,12 @@ int locate_engine(const char *opt, char *buf, size_t len)
 
 int locate_jobs_dir(const char *opt, char *buf, size_t len)
 {
-	const char *env = getenv("FIORING_JOBS");
+	const char *want = given(opt, "FIORING_JOBS");
 	char dir[PATH_MAX], path[PATH_BUF];
 	struct stat st;
 
-	if (opt)
-		return set(buf, len, opt);
-	if (env && *env)
-		return set(buf, len, env);
+	if (want)
+		return set(buf, len, want);
 	if (!exe_dir(dir, sizeof(dir))) {
 		snprintf(path, sizeof(path), "%s/../jobs", dir);
 		if (!stat(path, &st) && S_ISDIR(st.st_mode))
