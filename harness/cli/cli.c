@@ -239,6 +239,16 @@ static char *join_argv(int argc, char **argv)
  * Fills env from argv (argv[0] is "run").  Returns 0, 1 when --help was
  * shown, or -EINVAL after printing what is wrong.
  */
+void cli_bad_option(const char *cmd, int c, char *const *argv)
+{
+	if (c == ':')
+		fprintf(stderr, "fioring-bench %s: option %s needs a value\n", cmd,
+			argv[optind - 1]);
+	else
+		fprintf(stderr, "fioring-bench %s: unknown option %s (see --help)\n",
+			cmd, argv[optind - 1]);
+}
+
 int cli_parse_run(int argc, char **argv, struct run_env *env)
 {
 	struct strlist *l;
@@ -371,13 +381,8 @@ int cli_parse_run(int argc, char **argv, struct run_env *env)
 		case 'h':
 			cli_usage_run(stdout);
 			return 1;
-		case ':':
-			fprintf(stderr, "fioring-bench run: option %s needs a value\n",
-				argv[optind - 1]);
-			return -EINVAL;
 		default:
-			fprintf(stderr, "fioring-bench run: unknown option %s (see --help)\n",
-				argv[optind - 1]);
+			cli_bad_option("run", c, argv);
 			return -EINVAL;
 		}
 		if (l) {

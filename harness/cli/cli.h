@@ -12,6 +12,8 @@
 #include "sweep/run_env.h"
 
 
+/* getopt_long() (with a leading ':') returned @c for a bad option: say so */
+void cli_bad_option(const char *cmd, int c, char *const *argv);
 int cli_parse_run(int argc, char **argv, struct run_env *env);
 void cli_free(struct run_env *env);
 void cli_usage_run(FILE *f);

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli/cli.h"
 #include "cli/commands.h"
 #include "kernel/devlock.h"
 #include "sweep/undo_locks.h"
@@ -51,13 +52,8 @@ int cmd_restore(int argc, char **argv)
 		case 'h':
 			usage(stdout);
 			return 0;
-		case ':':
-			fprintf(stderr, "fioring-bench restore: option %s needs a value\n",
-				argv[optind - 1]);
-			return 2;
 		default:
-			fprintf(stderr, "fioring-bench restore: unknown option %s (see --help)\n",
-				argv[optind - 1]);
+			cli_bad_option("restore", c, argv);
 			return 2;
 		}
 	}
