@@ -141,14 +141,8 @@ static int nm_add_path(struct native_mpath *m, const char *disk)
 			pi->numa_node = atoi(buf);
 	}
 	snprintf(path, sizeof(path), "/sys/block/%s/ana_state", disk);
-	if (!nm_read_line(path, buf, sizeof(buf))) {
-		if (!strcmp(buf, "optimized"))
-			pi->ana = PATHS_ANA_OPTIMIZED;
-		else if (!strcmp(buf, "non-optimized"))
-			pi->ana = PATHS_ANA_NON_OPTIMIZED;
-		else if (!strcmp(buf, "inaccessible") || !strcmp(buf, "persistent-loss"))
-			pi->ana = PATHS_ANA_INACCESSIBLE;
-	}
+	if (!nm_read_line(path, buf, sizeof(buf)))
+		pi->ana = paths_ana_parse(buf);
 	return pi->dev && (n <= 0 || pi->ctrl) ? 0 : -ENOMEM;
 }
 

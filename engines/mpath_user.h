@@ -81,5 +81,7 @@ int paths_report_json(struct thread_data *td, const struct paths *p, const char 
 
 const char *paths_policy_name(enum paths_policy policy);
 const char *paths_ana_name(enum paths_ana ana);
+/* paths_ana_parse() - an ana_state attribute's text as an enum paths_ana */
+enum paths_ana paths_ana_parse(const char *state);
 
 #endif

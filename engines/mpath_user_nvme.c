@@ -48,17 +48,6 @@ static void paths_nvme_attr(const char *dir, const char *attr, char *buf, size_t
 	fclose(fp);
 }
 
-static enum paths_ana paths_nvme_ana(const char *state)
-{
-	if (!strcmp(state, "optimized"))
-		return PATHS_ANA_OPTIMIZED;
-	if (!strcmp(state, "non-optimized"))
-		return PATHS_ANA_NON_OPTIMIZED;
-	if (!strcmp(state, "inaccessible") || !strcmp(state, "persistent-loss"))
-		return PATHS_ANA_INACCESSIBLE;
-	return PATHS_ANA_UNKNOWN;
-}
-
 struct paths_nvme_found {
 	nvme_subsystem_t s;
 	nvme_ctrl_t c;		/* NULL for a native multipath head */
@@ -123,7 +112,7 @@ int paths_nvme_info(const char *dev, struct path_info *pi, bool *head)
 		pi->ctrl = strdup(nvme_ctrl_get_name(f.c));
 		/* per-path ANA state is an attribute of the controller's ns disk */
 		paths_nvme_attr(nvme_ns_get_sysfs_dir(f.n), "ana_state", ana, sizeof(ana));
-		pi->ana = paths_nvme_ana(ana);
+		pi->ana = paths_ana_parse(ana);
 	} else {
 		snprintf(pi->transport, sizeof(pi->transport), "nvme");
 		pi->ctrl = strdup(nvme_subsystem_get_name(f.s));

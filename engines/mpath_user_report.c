@@ -18,32 +18,46 @@
 
 static const char *const paths_dir_names[PATHSTATS_NR_DIRS] = { "read", "write", "other" };
 
+static const char *const policy_names[] = {
+	[PATHS_ROUND_ROBIN] = "round-robin",
+	[PATHS_QUEUE_DEPTH] = "queue-depth",
+	[PATHS_NUMA] = "numa",
+	[PATHS_LATENCY] = "latency",
+};
+
+/* the kernel's words in ana_state, and "n/a" where there is no ANA */
+static const char *const ana_names[] = {
+	[PATHS_ANA_UNKNOWN] = "n/a",
+	[PATHS_ANA_OPTIMIZED] = "optimized",
+	[PATHS_ANA_NON_OPTIMIZED] = "non-optimized",
+	[PATHS_ANA_INACCESSIBLE] = "inaccessible",
+};
+
 const char *paths_policy_name(enum paths_policy policy)
 {
-	switch (policy) {
-	case PATHS_QUEUE_DEPTH:
-		return "queue-depth";
-	case PATHS_NUMA:
-		return "numa";
-	case PATHS_LATENCY:
-		return "latency";
-	default:
-		return "round-robin";
-	}
+	if (policy > 0 && policy < FIO_ARRAY_SIZE(policy_names))
+		return policy_names[policy];
+	return policy_names[PATHS_ROUND_ROBIN];
 }
 
 const char *paths_ana_name(enum paths_ana ana)
 {
-	switch (ana) {
-	case PATHS_ANA_OPTIMIZED:
-		return "optimized";
-	case PATHS_ANA_NON_OPTIMIZED:
-		return "non-optimized";
-	case PATHS_ANA_INACCESSIBLE:
-		return "inaccessible";
-	default:
-		return "n/a";
-	}
+	if (ana > 0 && ana < FIO_ARRAY_SIZE(ana_names))
+		return ana_names[ana];
+	return ana_names[PATHS_ANA_UNKNOWN];
+}
+
+enum paths_ana paths_ana_parse(const char *state)
+{
+	unsigned int i;
+
+	/* the namespace is gone for good: no I/O goes there either */
+	if (!strcmp(state, "persistent-loss"))
+		return PATHS_ANA_INACCESSIBLE;
+	for (i = PATHS_ANA_OPTIMIZED; i < FIO_ARRAY_SIZE(ana_names); i++)
+		if (!strcmp(state, ana_names[i]))
+			return i;
+	return PATHS_ANA_UNKNOWN;
 }
 
 static uint64_t paths_total_ios(const struct paths *p)
