@@ -146,7 +146,10 @@ static int nm_add_path(struct native_mpath *m, const char *disk)
 	return pi->dev && (n <= 0 || pi->ctrl) ? 0 : -ENOMEM;
 }
 
-/* the hidden path disks nvmeXcZnY of head nvmeXnY */
+/*
+ * the hidden path disks nvmeXcZnY of head nvmeXnY (fioring-bench has its
+ * own scan, harness/kernel/target.c: engine and harness share no code)
+ */
 static int nm_find_paths(struct native_mpath *m)
 {
 	unsigned int x, y, px, pc, py;

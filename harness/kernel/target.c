@@ -49,7 +49,11 @@ out:
 			*p = ';';
 }
 
-/* nvmeXnY (head) -> hidden path disks nvmeXcZnY */
+/*
+ * nvmeXnY (head) -> hidden path disks nvmeXcZnY.  The engine has its own
+ * scan (engines/mpath_kernel.c): the two are separate programs, the
+ * engine built with fio's flags inside fio, and share no code.
+ */
 static void paths_of(struct target *t)
 {
 	unsigned int sub, ns, c, sub2, ns2;
