@@ -68,20 +68,6 @@ struct native_mpath {
 	size_t line_len;
 };
 
-static int nm_read_line(const char *path, char *buf, size_t len)
-{
-	FILE *fp = fopen(path, "r");
-
-	buf[0] = '\0';
-	if (!fp)
-		return -errno;
-	if (!fgets(buf, len, fp))
-		buf[0] = '\0';
-	fclose(fp);
-	buf[strcspn(buf, "\n")] = '\0';
-	return 0;
-}
-
 static int nm_write(const char *path, const char *val)
 {
 	int fd = open(path, O_WRONLY | O_CLOEXEC), ret = 0;
@@ -100,7 +86,7 @@ static int nm_read_stat(const char *disk, unsigned long long v[DS_NR])
 	int ret;
 
 	snprintf(path, sizeof(path), "/sys/block/%s/stat", disk);
-	ret = nm_read_line(path, buf, sizeof(buf));
+	ret = paths_sysfs_read(path, buf, sizeof(buf));
 	if (ret)
 		return ret;
 	if (sscanf(buf, "%llu %llu %llu %llu %llu %llu %llu %llu", &v[0], &v[1], &v[2],
@@ -134,14 +120,14 @@ static int nm_add_path(struct native_mpath *m, const char *disk)
 		link[n] = '\0';
 		pi->ctrl = strdup(strrchr(link, '/') ? strrchr(link, '/') + 1 : link);
 		snprintf(path, sizeof(path), "/sys/class/nvme/%s/transport", pi->ctrl);
-		if (!nm_read_line(path, buf, sizeof(buf)) && buf[0])
+		if (!paths_sysfs_read(path, buf, sizeof(buf)) && buf[0])
 			snprintf(pi->transport, sizeof(pi->transport), "%.15s", buf);
 		snprintf(path, sizeof(path), "/sys/class/nvme/%s/numa_node", pi->ctrl);
-		if (!nm_read_line(path, buf, sizeof(buf)) && buf[0])
+		if (!paths_sysfs_read(path, buf, sizeof(buf)) && buf[0])
 			pi->numa_node = atoi(buf);
 	}
 	snprintf(path, sizeof(path), "/sys/block/%s/ana_state", disk);
-	if (!nm_read_line(path, buf, sizeof(buf)))
+	if (!paths_sysfs_read(path, buf, sizeof(buf)))
 		pi->ana = paths_ana_parse(buf);
 	return pi->dev && (n <= 0 || pi->ctrl) ? 0 : -ENOMEM;
 }
@@ -179,7 +165,7 @@ static bool nm_passthru_stats_on(struct native_mpath *m)
 	for (i = 0; i < m->rep.nr; i++) {
 		snprintf(path, sizeof(path), "/sys/block/%s/queue/iostats_passthrough",
 			 m->rep.path[i].info.dev);
-		if (nm_read_line(path, buf, sizeof(buf)) || strcmp(buf, "1"))
+		if (paths_sysfs_read(path, buf, sizeof(buf)) || strcmp(buf, "1"))
 			return false;
 	}
 	return true;
@@ -460,10 +446,10 @@ int native_mpath_setup(struct thread_data *td, struct native_mpath **out)
 		return ret;
 	}
 	snprintf(path, sizeof(path), "/sys/block/%s/device/iopolicy", m->head);
-	if (!nm_read_line(path, buf, sizeof(buf)) && buf[0])
+	if (!paths_sysfs_read(path, buf, sizeof(buf)) && buf[0])
 		m->rep.policy_name = strdup(buf);
 	snprintf(path, sizeof(path), "/sys/block/%s/queue/logical_block_size", m->head);
-	m->lba_size = nm_read_line(path, buf, sizeof(buf)) ? 512 : atoi(buf);
+	m->lba_size = paths_sysfs_read(path, buf, sizeof(buf)) ? 512 : atoi(buf);
 	if (!m->lba_size)
 		m->lba_size = 512;
 	m->rep.stats_file = o->path_stats;

@@ -27,12 +27,25 @@
 
 #define ENGINE "fioring"
 
+int paths_sysfs_read(const char *path, char *buf, size_t len)
+{
+	FILE *fp = fopen(path, "r");
+
+	buf[0] = '\0';
+	if (!fp)
+		return -errno;
+	if (!fgets(buf, len, fp))
+		buf[0] = '\0';
+	fclose(fp);
+	buf[strcspn(buf, "\n")] = '\0';
+	return 0;
+}
+
 /* Block device: size, and what sysfs says of its disk. */
 static int paths_block_info(const char *dev, const struct stat *st, struct path_info *pi)
 {
 	char sys[128], buf[64];
 	uint64_t size;
-	FILE *fp;
 	int fd;
 
 	fd = open(dev, O_RDONLY | O_CLOEXEC);
@@ -52,12 +65,8 @@ static int paths_block_info(const char *dev, const struct stat *st, struct path_
 	pi->ctrl = strdup(strrchr(dev, '/') ? strrchr(dev, '/') + 1 : dev);
 	snprintf(sys, sizeof(sys), "/sys/dev/block/%u:%u/device/numa_node",
 		 major(st->st_rdev), minor(st->st_rdev));
-	fp = fopen(sys, "r");
-	if (fp) {
-		if (fgets(buf, sizeof(buf), fp))
-			pi->numa_node = atoi(buf);
-		fclose(fp);
-	}
+	if (!paths_sysfs_read(sys, buf, sizeof(buf)) && buf[0])
+		pi->numa_node = atoi(buf);
 	return pi->ctrl ? 0 : -ENOMEM;
 }
 

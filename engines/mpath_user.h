@@ -79,6 +79,12 @@ void paths_report_print(struct thread_data *td, const struct paths *p);
 /* paths_report_json() - write the per-path JSON document to @file */
 int paths_report_json(struct thread_data *td, const struct paths *p, const char *file);
 
+/*
+ * paths_sysfs_read() - a one-line sysfs attribute, its newline cut ("" when
+ * empty); 0, or -errno when it cannot be opened (@buf is then "")
+ */
+int paths_sysfs_read(const char *path, char *buf, size_t len);
+
 const char *paths_policy_name(enum paths_policy policy);
 const char *paths_ana_name(enum paths_ana ana);
 /* paths_ana_parse() - an ana_state attribute's text as an enum paths_ana */

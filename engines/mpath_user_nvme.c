@@ -36,16 +36,9 @@ static bool paths_nvme_ns_is(nvme_ns_t n, const char *base)
 static void paths_nvme_attr(const char *dir, const char *attr, char *buf, size_t len)
 {
 	char path[512];
-	FILE *fp;
 
-	buf[0] = '\0';
 	snprintf(path, sizeof(path), "%s/%s", dir, attr);
-	fp = fopen(path, "r");
-	if (!fp)
-		return;
-	if (fgets(buf, len, fp))
-		buf[strcspn(buf, "\n")] = '\0';
-	fclose(fp);
+	paths_sysfs_read(path, buf, len);
 }
 
 struct paths_nvme_found {
