@@ -16,6 +16,7 @@
 #include "kernel/devlock.h"
 #include "sweep/undo_locks.h"
 #include "kernel/journal.h"
+#include "lib/fileio.h"
 #include "sweep/undo.h"
 
 static void usage(FILE *f)
@@ -38,7 +39,7 @@ int cmd_restore(int argc, char **argv)
 	};
 	const char *path = journal_default_path();
 	struct devlocks locks = { 0 };
-	char why[4400];
+	char why[PATH_BUF];
 	struct journal j;
 	int c, ret;
 

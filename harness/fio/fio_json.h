@@ -9,6 +9,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "lib/fileio.h"
+
 struct fio_dir_figs {
 	uint64_t ios;
 	double iops;
@@ -47,8 +49,8 @@ struct fio_disk_util {
  * mixed names the first option another job ran with another value.
  */
 struct fio_ran {
-	char ioengine[4200];
-	char filename[4200];
+	char ioengine[PATH_BUF];
+	char filename[PATH_BUF];
 	char runtime[32];
 	char sqthread_poll[8];
 	char mixed[32];

@@ -28,7 +28,7 @@
 static int iostats_set(struct journal *j, const struct target *t,
 		       const char *val, char *eff, size_t len)
 {
-	char path[4200];
+	char path[PATH_BUF];
 	int i, ret;
 
 	ret = target_queue_path(t, "iostats", path, sizeof(path));
@@ -91,7 +91,7 @@ out:
 /* passthrough is counted by its own knob, which exists from 6.13 on */
 static void facts_char(const struct target *t, struct target_facts *f)
 {
-	char path[4200];
+	char path[PATH_BUF];
 
 	if (!target_queue_path(t, "iostats_passthrough", path, sizeof(path))) {
 		f->iostats_honoured = FACT_YES;
@@ -169,7 +169,7 @@ static int facts_block(struct journal *j, const struct target *t,
 int target_facts_probe(struct journal *j, const struct target *t,
 		       const struct strlist *iostats, struct target_facts *f)
 {
-	char path[4200], raw[256], eff[16], *p;
+	char path[PATH_BUF], raw[256], eff[16], *p;
 	struct stat st;
 	int i, ret;
 

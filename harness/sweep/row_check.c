@@ -40,7 +40,7 @@ static int knob_kept(const char *path, const char *attr, const char *was,
 static void knobs_check(const struct sweep_cell *c, const struct target *t,
 			struct result_row *r)
 {
-	char path[4200];
+	char path[PATH_BUF];
 
 	/* mainline knows on and off: 2 reads back 1, and is recorded so */
 	if (!strcmp(c->iostats, "0") != !strcmp(r->iostats_eff, "0")) {

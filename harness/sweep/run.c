@@ -228,7 +228,7 @@ static int setup_out(struct run_ctx *ctx)
 static int setup_journal(struct run_ctx *ctx)
 {
 	const char *path = ctx->env.state ?: journal_default_path();
-	char why[4400];
+	char why[PATH_BUF];
 	int ret;
 
 	ret = journal_open(&ctx->journal, path);
