@@ -1,5 +1,3 @@
-		grep -o " /run/fioring/tmpfs\.[0-9]*" /proc/mounts | sort |
-			comm -13 "$T_TMP/mnt.before" - | grep -q . &&
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
