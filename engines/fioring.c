@@ -30,6 +30,7 @@
 #include "nvme_cmd.h"
 #include "mpath_user.h"
 #include "mpath_kernel.h"
+#include "oslib/blkzoned.h"
 
 #define ENGINE "fioring"
 
@@ -191,6 +192,9 @@ static int fio_fioring_init(struct thread_data *td)
 	/* The SQ thread submits: no application-side submission to time. */
 	if (ld->sqpoll)
 		td->o.disable_slat = 1;
+
+	if (nvme && nvme_cmd_init(td, &ld->ncmd))
+		return fioring_err(td, ENOMEM, "init");
 
 	ret = fio_cmdprio_init(td, &ld->cmdprio, &o->cmdprio_options);
 	if (ret)
@@ -471,7 +475,7 @@ static void fioring_prep(struct thread_data *td, struct io_u *io_u,
 	else
 		fd = o->registerfiles ? (int)io_u->file->engine_pos : io_u->file->fd;
 	if (ld->nvme)
-		nvme_cmd_prep(td, io_u, sqe, fd);
+		nvme_cmd_prep(td, ld->ncmd, io_u, sqe, fd);
 	else if (ddir_rw(io_u->ddir))
 		fioring_prep_rw(td, io_u, sqe, fd);
 	else
@@ -493,8 +497,12 @@ static enum fio_q_status fio_fioring_queue(struct thread_data *td, struct io_u *
 
 	fio_ro_check(td, io_u);
 
-	/* like fio's io_uring: trims are synchronous, after the ring drained */
-	if (io_u->ddir == DDIR_TRIM) {
+	/*
+	 * Block devices and zone resets (zonemode=zbd): trims are synchronous,
+	 * after the ring drained, as in fio's io_uring; on NVMe otherwise a
+	 * Dataset Management command like any other.
+	 */
+	if (io_u->ddir == DDIR_TRIM && (!ld->nvme || td->o.zone_mode == ZONE_MODE_ZBD)) {
 		if (ld->nr_batch || io_uring_sq_ready(&ld->ring))
 			return FIO_Q_BUSY;
 		do_io_u_trim(td, io_u);
@@ -681,7 +689,7 @@ unsigned int fioring_reap(struct thread_data *td, unsigned int events, unsigned 
 			continue;
 		}
 		if (ld->nvme)
-			nvme_cmd_complete(io_u, cqe->res);
+			nvme_cmd_complete(td, io_u, cqe->res);
 		else
 			fioring_complete(td, io_u, cqe->res);
 		ld->events[events + n++] = io_u;
@@ -820,7 +828,7 @@ static void fio_fioring_cleanup(struct thread_data *td)
 	paths_free(td, ld->paths);
 	native_mpath_finish(td, ld->native);
 	if (ld->nvme)
-		nvme_cmd_cleanup(td);
+		nvme_cmd_cleanup(td, ld->ncmd);
 	free(ld->fds);
 	free(ld->iovecs);
 	free(ld->io_us);
@@ -875,6 +883,44 @@ static int fio_fioring_get_file_size(struct thread_data *td, struct fio_file *f)
 		return 0;
 	}
 	return generic_get_file_size(td, f);
+}
+
+/*
+ * zonemode=zbd: an NVMe generic device answers through Zone Management
+ * commands (nvme_cmd_zns.c); a zoned block device through fio's own
+ * blkzoned code, as it would without an engine hook.
+ */
+static int fio_fioring_get_zoned_model(struct thread_data *td, struct fio_file *f,
+				       enum zbd_zoned_model *model)
+{
+	if (f->filetype == FIO_TYPE_CHAR)
+		return nvme_cmd_get_zoned_model(td, f, model);
+	return blkzoned_get_zoned_model(td, f, model);
+}
+
+static int fio_fioring_report_zones(struct thread_data *td, struct fio_file *f,
+				    uint64_t offset, struct zbd_zone *zones,
+				    unsigned int nr_zones)
+{
+	if (f->filetype == FIO_TYPE_CHAR)
+		return nvme_cmd_report_zones(td, f, offset, zones, nr_zones);
+	return blkzoned_report_zones(td, f, offset, zones, nr_zones);
+}
+
+static int fio_fioring_reset_wp(struct thread_data *td, struct fio_file *f,
+				uint64_t offset, uint64_t length)
+{
+	if (f->filetype == FIO_TYPE_CHAR)
+		return nvme_cmd_reset_wp(td, f, offset, length);
+	return blkzoned_reset_wp(td, f, offset, length);
+}
+
+static int fio_fioring_get_max_open_zones(struct thread_data *td, struct fio_file *f,
+					  unsigned int *max_open_zones)
+{
+	if (f->filetype == FIO_TYPE_CHAR)
+		return nvme_cmd_get_max_open_zones(td, f, max_open_zones);
+	return blkzoned_get_max_open_zones(td, f, max_open_zones);
 }
 
 static int fio_fioring_sqpoll_cb(void *data, unsigned long long *val)
@@ -1068,6 +1114,135 @@ static struct fio_option options[] = {
 		.group	= FIO_OPT_G_IOURING,
 	},
 	{
+		.name	= "cmd_type",
+		.lname	= "Uring cmd type",
+		.type	= FIO_OPT_STR,
+		.off1	= offsetof(struct fioring_options, cmd_type),
+		.def	= "nvme",
+		.help	= "Passthrough command set of NVMe generic devices (nvme only)",
+		.posval = {
+			  { .ival = "nvme", .oval = NVME_CMD_TYPE_NVME,
+			    .help = "NVMe commands (NVME_URING_CMD_IO)" },
+		},
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "readfua",
+		.lname	= "Read FUA",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct fioring_options, readfua),
+		.def	= "0",
+		.help	= "Set Force Unit Access on every NVMe Read",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "writefua",
+		.lname	= "Write FUA",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct fioring_options, writefua),
+		.def	= "0",
+		.help	= "Set Force Unit Access on every NVMe Write",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "write_mode",
+		.lname	= "NVMe command of a write",
+		.type	= FIO_OPT_STR,
+		.off1	= offsetof(struct fioring_options, write_mode),
+		.def	= "write",
+		.help	= "What a write is sent as on NVMe generic devices",
+		.posval = {
+			  { .ival = "write", .oval = NVME_CMD_WMODE_WRITE,
+			    .help = "Write" },
+			  { .ival = "uncor", .oval = NVME_CMD_WMODE_UNCOR,
+			    .help = "Write Uncorrectable" },
+			  { .ival = "zeroes", .oval = NVME_CMD_WMODE_ZEROES,
+			    .help = "Write Zeroes" },
+			  { .ival = "verify", .oval = NVME_CMD_WMODE_VERIFY,
+			    .help = "Verify" },
+		},
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "verify_mode",
+		.lname	= "NVMe command of a verify read",
+		.type	= FIO_OPT_STR,
+		.off1	= offsetof(struct fioring_options, verify_mode),
+		.def	= "read",
+		.help	= "Verify by reading back (read) or by NVMe Compare in the device (compare)",
+		.posval = {
+			  { .ival = "read", .oval = NVME_CMD_VMODE_READ,
+			    .help = "Read, fio compares" },
+			  { .ival = "compare", .oval = NVME_CMD_VMODE_COMPARE,
+			    .help = "Compare, the device compares" },
+		},
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "deac",
+		.lname	= "Deallocate on Write Zeroes",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct fioring_options, deac),
+		.def	= "0",
+		.help	= "write_mode=zeroes: set DEAC, deallocating the zeroed LBAs",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "md_per_io_size",
+		.lname	= "Separate metadata buffer size per I/O",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct fioring_options, md_per_io_size),
+		.def	= "0",
+		.help	= "Bytes of separate metadata buffer per I/O (namespaces with separate metadata)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "pi_act",
+		.lname	= "Protection Information Action",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct fioring_options, pi_act),
+		.def	= "1",
+		.help	= "PRACT: the controller makes and strips PI (1), or the host does (0)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "pi_chk",
+		.lname	= "Protection Information Check",
+		.type	= FIO_OPT_STR_STORE,
+		.off1	= offsetof(struct fioring_options, pi_chk),
+		.help	= "PI fields checked (PRCHK): GUARD,REFTAG,APPTAG in any combination",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "apptag",
+		.lname	= "Application Tag",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct fioring_options, apptag),
+		.def	= "0x1234",
+		.help	= "Application tag of the PI (16 bits)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "apptag_mask",
+		.lname	= "Application Tag Mask",
+		.type	= FIO_OPT_INT,
+		.off1	= offsetof(struct fioring_options, apptag_mask),
+		.def	= "0xffff",
+		.help	= "Bits of the application tag checked (16 bits)",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
 		.name	= NULL,
 	},
 };
@@ -1077,7 +1252,11 @@ struct ioengine_ops ioengine = {
 	.name			= ENGINE,
 	.version		= FIO_IOOPS_VERSION,
 	.flags			= FIO_ASYNCIO_SYNC_TRIM | FIO_NO_OFFLOAD |
-				  FIO_ASYNCIO_SETS_ISSUE_TIME,
+				  FIO_ASYNCIO_SETS_ISSUE_TIME
+#ifdef FIO_HAS_MULTI_RANGE_TRIM
+				  | FIO_MULTI_RANGE_TRIM
+#endif
+				  ,
 	.init			= fio_fioring_init,
 	.post_init		= fio_fioring_post_init,
 	.io_u_init		= fio_fioring_io_u_init,
@@ -1089,6 +1268,16 @@ struct ioengine_ops ioengine = {
 	.open_file		= fio_fioring_open_file,
 	.close_file		= fio_fioring_close_file,
 	.get_file_size		= fio_fioring_get_file_size,
+	.get_zoned_model	= fio_fioring_get_zoned_model,
+	.report_zones		= fio_fioring_report_zones,
+	.reset_wp		= fio_fioring_reset_wp,
+	.get_max_open_zones	= fio_fioring_get_max_open_zones,
+#ifdef FIO_HAS_FDP_RUHS
+	.fdp_fetch_ruhs		= nvme_cmd_fetch_ruhs,
+#endif
+#ifdef FIO_HAS_ERRDETAILS
+	.errdetails		= nvme_cmd_errdetails,
+#endif
 	.options		= options,
 	.option_struct_size	= sizeof(struct fioring_options),
 };

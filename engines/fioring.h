@@ -14,6 +14,8 @@
 #include "engines/cmdprio.h"
 #include "sqpoll_wait.h"
 
+struct nvme_cmd_job;
+
 struct fioring_options {
 	/* fio treats an option at offset 0 as unset */
 	void *pad;
@@ -33,6 +35,18 @@ struct fioring_options {
 	unsigned int path_policy;
 	unsigned int path_decay;
 	char *path_stats;
+	/* NVMe passthrough, see nvme_cmd.h */
+	unsigned int cmd_type;
+	unsigned int readfua;
+	unsigned int writefua;
+	unsigned int write_mode;
+	unsigned int verify_mode;
+	unsigned int deac;
+	unsigned int md_per_io_size;
+	unsigned int pi_act;
+	char *pi_chk;
+	unsigned int apptag;
+	unsigned int apptag_mask;
 };
 
 struct fioring_data {
@@ -43,6 +57,7 @@ struct fioring_data {
 	struct sqpoll_wait wait;
 	/* the files are NVMe generic devices: io_uring_cmd, see nvme_cmd.h */
 	bool nvme;
+	struct nvme_cmd_job *ncmd;
 
 	/* io_u of SQEs written but not yet handed to the kernel, in SQ order */
 	struct io_u **batch;

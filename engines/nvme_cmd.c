@@ -3,15 +3,16 @@
  * nvme_cmd.c: NVMe passthrough (IORING_OP_URING_CMD) for the fioring engine.
  *
  * On an NVMe generic char device there is no block layer to split, align or
- * translate I/O: each io_u becomes exactly one NVMe Read or Write of whole
- * LBAs (syncs become a Flush), so the namespace's format decides what a job
- * may ask for.  The format in use comes from Identify Namespace (libnvme),
- * with the format index taken from all FLBAS bits so namespaces with more
- * than 16 formats are read right.  Data-only formats are served; metadata,
- * whether interleaved (extended LBA) or separate, and protection
- * information are refused at setup, because a command without a metadata
- * buffer would fail or write garbage metadata.  Job geometry that is not a
- * whole number of LBAs is refused at setup too, so no I/O fails for it.
+ * translate I/O: each io_u becomes exactly one NVMe command of whole LBAs,
+ * so the namespace's format decides what a job may ask for.  The format in
+ * use comes from Identify Namespace (libnvme), with the format index taken
+ * from all FLBAS bits so namespaces with more than 16 formats are read
+ * right.  With metadata interleaved (extended LBA) an LBA takes data plus
+ * metadata bytes of the buffer and of fio's offsets, as in fio's own
+ * io_uring_cmd; separate metadata travels in md_per_io_size bytes per io_u.
+ * Job geometry that is not a whole number of LBAs is refused at setup, so
+ * no I/O fails for it.  The options keep the names and meanings of fio
+ * 3.41's io_uring_cmd engine.
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -25,19 +26,93 @@
 #include <libnvme.h>
 
 #include "fio.h"
+#include "verify.h"
 #include "fioring.h"
 #include "nvme_cmd.h"
 
 /* enough to see the pattern; continue_on_error runs could fail millions */
 #define NVME_CMD_ERRORS_LOGGED	8
 
-/* What a job needs of its namespace, kept in fio_file->engine_data. */
-struct nvme_cmd_ns {
-	__u32 nsid;
-	unsigned int lba_shift;
-	__u64 nlba;
-	unsigned int errors_logged;
-};
+/* trims per Dataset Management command: num_range= where this fio has it */
+static unsigned int nvme_cmd_num_range(struct thread_data *td)
+{
+#ifdef FIO_HAS_MULTI_RANGE_TRIM
+	if (td->o.num_range > 1)
+		return td->o.num_range;
+#endif
+	(void)td;
+	return 1;
+}
+
+/* Options only a passthrough job can honour: refused on block devices. */
+static int nvme_cmd_only_options(struct thread_data *td)
+{
+	struct fioring_options *o = td->eo;
+	const char *what = NULL;
+
+	if (o->md_per_io_size)
+		what = "md_per_io_size";
+	else if (o->pi_chk)
+		what = "pi_chk";
+	else if (o->write_mode != NVME_CMD_WMODE_WRITE)
+		what = "write_mode";
+	else if (o->verify_mode != NVME_CMD_VMODE_READ)
+		what = "verify_mode";
+	else if (o->readfua || o->writefua)
+		what = o->readfua ? "readfua" : "writefua";
+	else if (o->deac)
+		what = "deac";
+	if (what) {
+		log_err("fioring: %s applies to NVMe generic devices (/dev/ngXnY) only\n", what);
+		return -EINVAL;
+	}
+	if (td_trim(td) && nvme_cmd_num_range(td) > 1) {
+		log_err("fioring: num_range=%u: trims of more than one range need NVMe generic "
+			"devices (Dataset Management)\n", nvme_cmd_num_range(td));
+		return -EOPNOTSUPP;
+	}
+	return 0;
+}
+
+static int nvme_cmd_check_options(struct thread_data *td)
+{
+	struct fioring_options *o = td->eo;
+	__u32 prchk;
+
+	if (o->write_mode != NVME_CMD_WMODE_WRITE && !td_write(td)) {
+		log_err("fioring: write_mode applies to writes, and rw=%s has none\n",
+			td->o.td_ddir & TD_DDIR_TRIM ? "trim" : "read");
+		return -EINVAL;
+	}
+	if (o->deac && o->write_mode != NVME_CMD_WMODE_ZEROES) {
+		log_err("fioring: deac=1 applies to write_mode=zeroes only (Write Zeroes' DEAC bit)\n");
+		return -EINVAL;
+	}
+#ifndef FIO_HAS_VERIFY_IN_DEV
+	if (o->verify_mode == NVME_CMD_VMODE_COMPARE) {
+		log_err("fioring: verify_mode=compare needs a fio that lets the device verify "
+			"(3.40 or newer; this is %s)\n", FIORING_FIO_VERSION);
+		return -EOPNOTSUPP;
+	}
+#endif
+	if (o->apptag > 0xffff || o->apptag_mask > 0xffff) {
+		log_err("fioring: apptag=0x%x, apptag_mask=0x%x: both are 16 bits\n",
+			o->apptag, o->apptag_mask);
+		return -EINVAL;
+	}
+	if (nvme_cmd_pi_parse(o->pi_chk, &prchk))
+		return -EINVAL;
+	if (td->o.sync_file_range) {
+		log_err("fioring: sync_file_range does not apply to NVMe generic devices "
+			"(use fsync=, sent as NVMe Flush)\n");
+		return -EOPNOTSUPP;
+	}
+	if (o->nowait) {
+		log_err("fioring: nowait does not apply to NVMe passthrough\n");
+		return -EOPNOTSUPP;
+	}
+	return 0;
+}
 
 int nvme_cmd_check_job(struct thread_data *td, bool *nvme)
 {
@@ -54,25 +129,14 @@ int nvme_cmd_check_job(struct thread_data *td, bool *nvme)
 	}
 	*nvme = nchr > 0;
 	if (!nchr)
-		return 0;
+		return nvme_cmd_only_options(td);
 	if (other) {
 		log_err("fioring: %s: a job's files must be all NVMe generic devices or none\n",
 			other->file_name);
 		return -EINVAL;
 	}
-	if (td_trim(td)) {
-		log_err("fioring: trim is not supported on NVMe generic devices\n");
-		return -EOPNOTSUPP;
-	}
-	if (td->o.sync_file_range) {
-		log_err("fioring: sync_file_range does not apply to NVMe generic devices "
-			"(use fsync=, sent as NVMe Flush)\n");
-		return -EOPNOTSUPP;
-	}
-	if (o->nowait) {
-		log_err("fioring: nowait does not apply to NVMe passthrough\n");
-		return -EOPNOTSUPP;
-	}
+	if (nvme_cmd_check_options(td))
+		return -EINVAL;
 	/*
 	 * The kernel ignores sqe->ioprio for io_uring_cmd: per-priority
 	 * figures would compare identical I/O.  Said once per job, not
@@ -87,16 +151,97 @@ int nvme_cmd_check_job(struct thread_data *td, bool *nvme)
 	return 0;
 }
 
+int nvme_cmd_init(struct thread_data *td, struct nvme_cmd_job **jobp)
+{
+	struct fioring_options *o = td->eo;
+	struct nvme_cmd_job *job;
+	__u32 prchk;
+
+	job = calloc(1, sizeof(*job));
+	if (!job)
+		return -ENOMEM;
+	switch (o->write_mode) {
+	case NVME_CMD_WMODE_UNCOR:
+		job->write_opcode = nvme_cmd_write_uncor;
+		break;
+	case NVME_CMD_WMODE_ZEROES:
+		job->write_opcode = nvme_cmd_write_zeroes;
+		if (o->deac)
+			job->cdw12[DDIR_WRITE] |= NVME_IO_DEAC << 16;
+		break;
+	case NVME_CMD_WMODE_VERIFY:
+		job->write_opcode = nvme_cmd_verify;
+		break;
+	default:
+		job->write_opcode = nvme_cmd_write;
+		break;
+	}
+	if (o->readfua)
+		job->cdw12[DDIR_READ] |= NVME_IO_FUA << 16;
+	if (o->writefua)
+		job->cdw12[DDIR_WRITE] |= NVME_IO_FUA << 16;
+	nvme_cmd_pi_parse(o->pi_chk, &prchk);
+	job->prinfo = prchk << 16;
+	if (o->pi_act)
+		job->prinfo |= NVME_IO_PRINFO_PRACT << 16;
+
+	if (o->md_per_io_size) {
+		job->md_buf = calloc(td->o.iodepth, o->md_per_io_size);
+		if (!job->md_buf)
+			goto err;
+	}
+	if (td_trim(td) && td->o.zone_mode != ZONE_MODE_ZBD) {
+		job->nr_range = nvme_cmd_num_range(td);
+		job->dsm = calloc((size_t)td->o.iodepth * job->nr_range, sizeof(*job->dsm));
+		if (!job->dsm)
+			goto err;
+	}
+	*jobp = job;
+	return 0;
+err:
+	free(job->md_buf);
+	free(job);
+	return -ENOMEM;
+}
+
 static const char *nvme_cmd_status(int status)
 {
 	return nvme_status_to_string(status, false);
 }
 
-static int nvme_cmd_identify(struct fio_file *f, struct nvme_cmd_ns *ns)
+/*
+ * The protection information format of format @fmt: only the 16-bit
+ * guard (PIF 0) without storage tags is served.  Controllers without
+ * extended LBA formats (CTRATT.ELBAS) have no other.
+ */
+static int nvme_cmd_check_pif(int fd, struct fio_file *f, __u32 nsid, __u8 fmt)
 {
+	struct nvme_nvm_id_ns nvm;
+	struct nvme_id_ctrl ctrl;
+	__u32 elbaf;
+
+	if (nvme_identify_ctrl(fd, &ctrl) ||
+	    !(le32_to_cpu(ctrl.ctratt) & NVME_CTRL_CTRATT_ELBAS))
+		return 0;
+	if (nvme_identify_ns_csi(fd, nsid, 0, NVME_CSI_NVM, &nvm))
+		return 0;
+	elbaf = le32_to_cpu(nvm.elbaf[fmt]);
+	if (elbaf & (NVME_NVM_ELBAF_STS_MASK | NVME_NVM_ELBAF_PIF_MASK)) {
+		log_err("fioring: %s: namespace %u format %u has protection information with "
+			"%s: not supported (16-bit guard, no storage tag only)\n", f->file_name,
+			nsid, fmt, elbaf & NVME_NVM_ELBAF_STS_MASK ? "a storage tag" :
+			"a 32- or 64-bit guard");
+		return -EOPNOTSUPP;
+	}
+	return 0;
+}
+
+static int nvme_cmd_identify(struct thread_data *td, struct fio_file *f,
+			     struct nvme_cmd_ns *ns)
+{
+	struct fioring_options *o = td->eo;
 	struct nvme_id_ns id;
 	struct nvme_lbaf *lbaf;
-	unsigned int ms, pi;
 	__u32 nsid;
 	__u8 fmt;
 	int fd, ret;
@@ -135,17 +280,6 @@ static int nvme_cmd_identify(struct fio_file *f, struct nvme_cmd_ns *ns)
 		goto out;
 	}
 	lbaf = &id.lbaf[fmt];
-	ms = le16_to_cpu((uint16_t)lbaf->ms);
-	pi = id.dps & NVME_NS_DPS_PI_MASK;
-	if (ms || pi) {
-		log_err("fioring: %s: namespace %u format %u has %u bytes of %s metadata per LBA%s%.0u: "
-			"not supported, format it without metadata\n",
-			f->file_name, nsid, fmt, ms,
-			(id.flbas & NVME_NS_FLBAS_META_EXT) ? "interleaved (extended LBA)" : "separate",
-			pi ? " and protection information type " : "", pi);
-		ret = -EOPNOTSUPP;
-		goto out;
-	}
 	if (lbaf->ds < 9 || lbaf->ds > 20) {
 		log_err("fioring: %s: namespace %u reports an LBA size of 2^%u bytes\n",
 			f->file_name, nsid, lbaf->ds);
@@ -155,7 +289,23 @@ static int nvme_cmd_identify(struct fio_file *f, struct nvme_cmd_ns *ns)
 	ns->nsid = nsid;
 	ns->lba_shift = lbaf->ds;
 	ns->nlba = le64_to_cpu((uint64_t)id.nsze);
-	ret = 0;
+	ns->ms = le16_to_cpu((uint16_t)lbaf->ms);
+	ns->pi_type = ns->ms ? id.dps & NVME_NS_DPS_PI_MASK : 0;
+	ns->pi_first = id.dps & NVME_NS_DPS_PI_FIRST;
+	if (ns->pi_type) {
+		ret = nvme_cmd_check_pif(fd, f, nsid, fmt);
+		if (ret)
+			goto out;
+		/*
+		 * With PRACT the controller inserts and strips PI: when PI is
+		 * all the metadata there is, none travels with the command.
+		 */
+		if (o->pi_act && ns->ms == NVME_CMD_PI_SIZE)
+			ns->ms = 0;
+	}
+	ns->ext = ns->ms && (id.flbas & NVME_NS_FLBAS_META_EXT);
+	ns->lba_size = (1U << ns->lba_shift) + (ns->ext ? ns->ms : 0);
+	ret = nvme_cmd_zns_identify(fd, ns, fmt);
 out:
 	close(fd);
 	return ret;
@@ -215,21 +365,25 @@ static unsigned long long nvme_cmd_max_transfer(struct fio_file *f)
 
 /*
  * Each NVMe command moves whole LBAs, and no more than the queue takes: so
- * must every I/O the job can make.
+ * must every I/O the job can make.  With an extended LBA, offsets and
+ * sizes count data and metadata bytes.
  */
 static int nvme_cmd_check_geometry(struct thread_data *td, struct fio_file *f,
 				   const struct nvme_cmd_ns *ns)
 {
+	struct fioring_options *eo = td->eo;
 	struct thread_options *o = &td->o;
-	unsigned int lba = 1U << ns->lba_shift;
+	unsigned int lba = ns->lba_size;
 	unsigned long long max = nvme_cmd_max_transfer(f);
 	unsigned int i;
 	int d;
 
-	for (d = DDIR_READ; d <= DDIR_WRITE; d++) {
-		if ((d == DDIR_READ && !td_read(td)) || (d == DDIR_WRITE && !td_write(td)))
+	for (d = DDIR_READ; d <= DDIR_TRIM; d++) {
+		if ((d == DDIR_READ && !td_read(td)) || (d == DDIR_WRITE && !td_write(td)) ||
+		    (d == DDIR_TRIM && !td_trim(td)))
 			continue;
-		if (max && o->max_bs[d] > max) {
+		/* a trim is a range list: no data moves */
+		if (d != DDIR_TRIM && max && o->max_bs[d] / lba << ns->lba_shift > max) {
 			log_err("fioring: %s: bs=%llu is larger than the largest transfer the "
 				"namespace takes (%llu bytes, queue/max_hw_sectors_kb)\n",
 				f->file_name, o->max_bs[d], max);
@@ -244,6 +398,14 @@ static int nvme_cmd_check_geometry(struct thread_data *td, struct fio_file *f,
 		for (i = 0; i < o->bssplit_nr[d]; i++)
 			if (o->bssplit[d][i].bs % lba)
 				return nvme_cmd_misaligned(f, "bssplit", o->bssplit[d][i].bs, lba);
+		if (d != DDIR_TRIM && ns->ms && !ns->ext &&
+		    eo->md_per_io_size < o->max_bs[d] / lba * ns->ms) {
+			log_err("fioring: %s: md_per_io_size=%u is too small: bs=%llu needs %llu "
+				"bytes of separate metadata (%u per LBA)\n", f->file_name,
+				eo->md_per_io_size, o->max_bs[d],
+				o->max_bs[d] / lba * ns->ms, ns->ms);
+			return -EINVAL;
+		}
 	}
 	if (o->start_offset % lba)
 		return nvme_cmd_misaligned(f, "offset", o->start_offset, lba);
@@ -251,6 +413,12 @@ static int nvme_cmd_check_geometry(struct thread_data *td, struct fio_file *f,
 		return nvme_cmd_misaligned(f, "offset_increment", o->offset_increment, lba);
 	if (o->start_offset_align % lba)
 		return nvme_cmd_misaligned(f, "offset_align", o->start_offset_align, lba);
+	/* the PI fio cannot see sits inside the blocks it would verify */
+	if (ns->ext && ns->pi_type && o->verify != VERIFY_NONE) {
+		log_err("fioring: %s: verify= cannot check an extended LBA with protection "
+			"information (the PI bytes are part of each block)\n", f->file_name);
+		return -EINVAL;
+	}
 	return 0;
 }
 
@@ -263,7 +431,7 @@ int nvme_cmd_get_file_size(struct thread_data *td, struct fio_file *f)
 		ns = calloc(1, sizeof(*ns));
 		if (!ns)
 			return -ENOMEM;
-		ret = nvme_cmd_identify(f, ns);
+		ret = nvme_cmd_identify(td, f, ns);
 		if (ret) {
 			free(ns);
 			return ret;
@@ -273,50 +441,76 @@ int nvme_cmd_get_file_size(struct thread_data *td, struct fio_file *f)
 	ret = nvme_cmd_check_geometry(td, f, ns);
 	if (ret)
 		return ret;
-	f->real_file_size = ns->nlba << ns->lba_shift;
+	f->real_file_size = ns->nlba * ns->lba_size;
 	fio_file_set_size_known(f);
 	return 0;
+}
+
+static inline __u64 nvme_cmd_lba(const struct nvme_cmd_ns *ns, unsigned long long bytes)
+{
+	return ns->ext ? bytes / ns->lba_size : bytes >> ns->lba_shift;
 }
 
 int nvme_cmd_check_io(const struct io_u *io_u)
 {
 	const struct nvme_cmd_ns *ns = io_u->file->engine_data;
-	unsigned long long mask = (1ULL << ns->lba_shift) - 1;
-	unsigned long long nlb = io_u->xfer_buflen >> ns->lba_shift;
+	unsigned long long nlb = nvme_cmd_lba(ns, io_u->xfer_buflen);
 
+	/* a trim's ranges were checked against the LBA size at setup */
 	if (!ddir_rw(io_u->ddir))
 		return 0;
-	if (!(io_u->offset & mask) && !(io_u->xfer_buflen & mask) && nlb && nlb <= 0x10000)
+	if (!(io_u->offset % ns->lba_size) && !(io_u->xfer_buflen % ns->lba_size) &&
+	    nlb && nlb <= 0x10000)
 		return 0;
-	log_err("fioring: %s: I/O of %llu bytes at offset %llu is not 1-65536 whole LBAs of %llu bytes\n",
-		io_u->file->file_name, io_u->xfer_buflen, io_u->offset, mask + 1);
+	log_err("fioring: %s: I/O of %llu bytes at offset %llu is not 1-65536 whole LBAs of %u bytes\n",
+		io_u->file->file_name, io_u->xfer_buflen, io_u->offset, ns->lba_size);
 	return -EINVAL;
 }
 
-void nvme_cmd_prep(struct thread_data *td, struct io_u *io_u,
-		   struct io_uring_sqe *sqe, int fd)
+static void nvme_cmd_range(struct nvme_dsm_range *r, const struct nvme_cmd_ns *ns,
+			   unsigned long long start, unsigned long long len)
+{
+	r->cattr = 0;
+	r->slba = cpu_to_le64((uint64_t)nvme_cmd_lba(ns, start));
+	r->nlb = cpu_to_le32((uint32_t)nvme_cmd_lba(ns, len));
+}
+
+/*
+ * Dataset Management, deallocate: one range per trim, or the num_range
+ * ranges fio put in the io_u's buffer.  The range list is the command's
+ * data, a plain buffer of the engine's own.
+ */
+static void nvme_cmd_prep_dsm(struct nvme_cmd_job *job, struct io_u *io_u,
+			      struct nvme_uring_cmd *cmd)
+{
+	const struct nvme_cmd_ns *ns = io_u->file->engine_data;
+	struct nvme_dsm_range *r = job->dsm + (size_t)io_u->index * job->nr_range;
+	unsigned int n = 1;
+
+#ifdef FIO_HAS_MULTI_RANGE_TRIM
+	if (job->nr_range > 1) {
+		const struct trim_range *t = (const struct trim_range *)io_u->xfer_buf;
+
+		for (n = 0; n < io_u->number_trim; n++)
+			nvme_cmd_range(&r[n], ns, t[n].start, t[n].len);
+	}
+#endif
+	if (job->nr_range == 1)
+		nvme_cmd_range(r, ns, io_u->offset, io_u->xfer_buflen);
+	cmd->opcode = nvme_cmd_dsm;
+	cmd->addr = (__u64)(uintptr_t)r;
+	cmd->data_len = n * sizeof(*r);
+	/* 0's based number of ranges */
+	cmd->cdw10 = n - 1;
+	cmd->cdw11 = NVME_DSMGMT_AD;
+}
+
+/* The buffer of a read or write, as the submission options say. */
+static void nvme_cmd_prep_data(struct thread_data *td, struct io_u *io_u,
+			       struct io_uring_sqe *sqe, struct nvme_uring_cmd *cmd)
 {
 	struct fioring_data *ld = td->io_ops_data;
 	struct fioring_options *o = td->eo;
-	const struct nvme_cmd_ns *ns = io_u->file->engine_data;
-	struct nvme_uring_cmd *cmd;
-	__u64 slba = io_u->offset >> ns->lba_shift;
-
-	io_uring_prep_rw(IORING_OP_URING_CMD, sqe, fd, NULL, 0, 0);
-	sqe->cmd_op = NVME_URING_CMD_IO;
-	cmd = (struct nvme_uring_cmd *)sqe->cmd;
-	memset(cmd, 0, sizeof(*cmd));
-	cmd->nsid = ns->nsid;
-
-	if (!ddir_rw(io_u->ddir)) {
-		cmd->opcode = nvme_cmd_flush;
-		return;
-	}
-	cmd->opcode = io_u->ddir == DDIR_READ ? nvme_cmd_read : nvme_cmd_write;
-	cmd->cdw10 = slba & 0xffffffff;
-	cmd->cdw11 = slba >> 32;
-	/* 0's based number of LBAs */
-	cmd->cdw12 = (io_u->xfer_buflen >> ns->lba_shift) - 1;
 
 	if (o->fixedbufs) {
 		cmd->addr = (__u64)(uintptr_t)io_u->xfer_buf;
@@ -338,31 +532,195 @@ void nvme_cmd_prep(struct thread_data *td, struct io_u *io_u,
 	}
 }
 
-void nvme_cmd_complete(struct io_u *io_u, int res)
+/* Read, or Compare when fio verifies and verify_mode=compare asks the device to. */
+static __u8 nvme_cmd_read_opcode(struct thread_data *td, struct io_u *io_u)
 {
-	struct nvme_cmd_ns *ns = io_u->file->engine_data;
-	const char *op;
+#ifdef FIO_HAS_VERIFY_IN_DEV
+	struct fioring_options *o = td->eo;
 
-	if (res <= 0) {
-		io_u->error = -res;
+	if (o->verify_mode == NVME_CMD_VMODE_COMPARE && (io_u->flags & IO_U_F_VER_LIST)) {
+		/* the buffer then holds what the device compares against */
+		populate_verify_io_u(td, io_u);
+		io_u_set(td, io_u, IO_U_F_VER_IN_DEV);
+		return nvme_cmd_compare;
+	}
+#endif
+	(void)td;
+	(void)io_u;
+	return nvme_cmd_read;
+}
+
+void nvme_cmd_prep(struct thread_data *td, struct nvme_cmd_job *job,
+		   struct io_u *io_u, struct io_uring_sqe *sqe, int fd)
+{
+	struct fioring_options *o = td->eo;
+	const struct nvme_cmd_ns *ns = io_u->file->engine_data;
+	struct nvme_uring_cmd *cmd;
+	__u64 slba = nvme_cmd_lba(ns, io_u->offset);
+	__u32 nlb;
+	void *md;
+
+	io_uring_prep_rw(IORING_OP_URING_CMD, sqe, fd, NULL, 0, 0);
+	sqe->cmd_op = NVME_URING_CMD_IO;
+	cmd = (struct nvme_uring_cmd *)sqe->cmd;
+	memset(cmd, 0, sizeof(*cmd));
+	cmd->nsid = ns->nsid;
+
+	if (io_u->ddir == DDIR_TRIM) {
+		nvme_cmd_prep_dsm(job, io_u, cmd);
 		return;
 	}
+	if (!ddir_rw(io_u->ddir)) {
+		cmd->opcode = nvme_cmd_flush;
+		return;
+	}
+	nlb = nvme_cmd_lba(ns, io_u->xfer_buflen);
+	cmd->opcode = io_u->ddir == DDIR_READ ? nvme_cmd_read_opcode(td, io_u) :
+						job->write_opcode;
+	cmd->cdw10 = slba & 0xffffffff;
+	cmd->cdw11 = slba >> 32;
+	/* 0's based number of LBAs */
+	cmd->cdw12 = (nlb - 1) | job->cdw12[io_u->ddir];
+#ifdef FIO_HAS_DATAPLACEMENT
+	/* the placement fio chose for this write (fdp=1, dataplacement=) */
+	cmd->cdw12 |= io_u->dtype << 20;
+	cmd->cdw13 = io_u->dspec << 16;
+#endif
+	/* Write Zeroes, Write Uncorrectable and Verify move no data */
+	if (io_u->ddir == DDIR_READ || cmd->opcode == nvme_cmd_write)
+		nvme_cmd_prep_data(td, io_u, sqe, cmd);
+	md = job->md_buf ? job->md_buf + (size_t)io_u->index * o->md_per_io_size : NULL;
+	if (ns->ms && !ns->ext && cmd->data_len) {
+		cmd->metadata = (__u64)(uintptr_t)md;
+		cmd->metadata_len = nlb * ns->ms;
+	}
+	if (ns->pi_type)
+		nvme_cmd_pi_fill(td, job, io_u, cmd, md);
+}
 
-	/* fio's error options (continue_on_error, ignore_error) speak errno */
-	io_u->error = EIO;
+static void nvme_cmd_log_status(struct io_u *io_u, int status)
+{
+	struct nvme_cmd_ns *ns = io_u->file->engine_data;
+	static const char *const names[] = {
+		[DDIR_READ] = "Read", [DDIR_WRITE] = "Write", [DDIR_TRIM] = "Dataset Management",
+	};
+	const char *op = io_u->ddir <= DDIR_TRIM ? names[io_u->ddir] : "Flush";
+
 	if (ns->errors_logged > NVME_CMD_ERRORS_LOGGED)
 		return;
 	if (ns->errors_logged++ == NVME_CMD_ERRORS_LOGGED) {
 		log_err("fioring: %s: more NVMe errors, not logged\n", io_u->file->file_name);
 		return;
 	}
-	op = io_u->ddir == DDIR_READ ? "Read" : io_u->ddir == DDIR_WRITE ? "Write" : "Flush";
 	log_err("fioring: %s: NVMe %s of %llu bytes at offset %llu failed: status 0x%x: %s\n",
-		io_u->file->file_name, op, io_u->xfer_buflen, io_u->offset, res,
-		nvme_cmd_status(res));
+		io_u->file->file_name, op, io_u->xfer_buflen, io_u->offset, status,
+		nvme_cmd_status(status));
 }
 
-void nvme_cmd_cleanup(struct thread_data *td)
+void nvme_cmd_complete(struct thread_data *td, struct io_u *io_u, int res)
+{
+	struct fioring_data *ld = td->io_ops_data;
+	struct fioring_options *o = td->eo;
+	const struct nvme_cmd_ns *ns = io_u->file->engine_data;
+
+#ifdef FIO_HAS_DEVICE_ERROR
+	io_u_clear(td, io_u, IO_U_F_DEVICE_ERROR);
+#endif
+	if (res < 0) {
+		io_u->error = -res;
+		return;
+	}
+	if (res > 0) {
+		nvme_cmd_log_status(io_u, res);
+#ifdef FIO_HAS_DEVICE_ERROR
+		/*
+		 * As fio's io_uring_cmd: the NVMe status is the error, which
+		 * ignore_error= then names as a number (0x4281 or 17025).
+		 */
+		io_u->error = res;
+		io_u_set(td, io_u, IO_U_F_DEVICE_ERROR);
+#else
+		/* this fio's error options speak errno only */
+		io_u->error = EIO;
+#endif
+		return;
+	}
+	io_u->error = 0;
+	if (ns->pi_type && io_u->ddir == DDIR_READ && !o->pi_act &&
+	    nvme_cmd_pi_verify(td, ld->ncmd, io_u, ld->ncmd->md_buf ?
+			       ld->ncmd->md_buf + (size_t)io_u->index * o->md_per_io_size : NULL))
+		io_u->error = EIO;
+}
+
+#ifdef FIO_HAS_ERRDETAILS
+char *nvme_cmd_errdetails(struct thread_data *td, struct io_u *io_u)
+{
+	char *msg;
+
+	(void)td;
+#ifdef FIO_HAS_DEVICE_ERROR
+	if (!(io_u->flags & IO_U_F_DEVICE_ERROR))
+		return NULL;
+#endif
+	if (asprintf(&msg, "fioring: %s: NVMe status 0x%x (sct=0x%x, sc=0x%02x): %s",
+		     io_u->file->file_name, io_u->error, (io_u->error >> 8) & 0x7,
+		     io_u->error & 0xff, nvme_cmd_status(io_u->error)) < 0)
+		return NULL;
+	return msg;
+}
+#endif
+
+#ifdef FIO_HAS_FDP_RUHS
+/*
+ * The placement handles fio may use (fdp=1): the namespace's Reclaim Unit
+ * Handle Status, in descriptor order, as fio's own engine reports them.
+ */
+int nvme_cmd_fetch_ruhs(struct thread_data *td, struct fio_file *f,
+			struct fio_ruhs_info *info)
+{
+	struct nvme_cmd_ns *ns = f->engine_data;
+	struct nvme_fdp_ruh_status *st;
+	unsigned int i, want = info->nr_ruhs;
+	size_t len = sizeof(*st) + want * sizeof(st->ruhss[0]);
+	int fd, ret;
+
+	(void)td;
+	if (f->filetype != FIO_TYPE_CHAR || !ns) {
+		log_err("fioring: %s: fdp and dataplacement need an NVMe generic device\n",
+			f->file_name);
+		return -EINVAL;
+	}
+	st = calloc(1, len);
+	if (!st)
+		return -ENOMEM;
+	fd = open(f->file_name, O_RDONLY);
+	if (fd < 0) {
+		ret = -errno;
+		goto out;
+	}
+	ret = nvme_fdp_reclaim_unit_handle_status(fd, ns->nsid, len, st);
+	close(fd);
+	if (ret) {
+		if (ret > 0)
+			log_err("fioring: %s: FDP reclaim unit handle status: NVMe status 0x%x: %s "
+				"(is FDP enabled on the subsystem's endurance group?)\n",
+				f->file_name, ret, nvme_cmd_status(ret));
+		else
+			log_err("fioring: %s: FDP reclaim unit handle status: %s\n",
+				f->file_name, strerror(errno));
+		ret = ret > 0 ? -EIO : -errno;
+		goto out;
+	}
+	info->nr_ruhs = le16_to_cpu(st->nruhsd);
+	for (i = 0; i < want && i < info->nr_ruhs; i++)
+		info->plis[i] = le16_to_cpu(st->ruhss[i].pid);
+out:
+	free(st);
+	return ret;
+}
+#endif
+
+void nvme_cmd_cleanup(struct thread_data *td, struct nvme_cmd_job *job)
 {
 	struct fio_file *f;
 	unsigned int i;
@@ -370,5 +728,10 @@ void nvme_cmd_cleanup(struct thread_data *td)
 	for_each_file(td, f, i) {
 		free(f->engine_data);
 		f->engine_data = NULL;
+	}
+	if (job) {
+		free(job->md_buf);
+		free(job->dsm);
+		free(job);
 	}
 }

@@ -19,3 +19,14 @@ cat <<EOF
 #define FIORING_FIO_BUILD_ID "$id"
 #define FIORING_FIO_BINARY "$bin"
 EOF
+
+# What the tree has, for the engine to compile in or refuse at run time.
+has() {
+	if grep -qs "$3" "$src/$2"; then echo "#define FIO_HAS_$1 1"; fi
+}
+has DEVICE_ERROR io_u.h IO_U_F_DEVICE_ERROR
+has ERRDETAILS ioengines.h "errdetails)(struct thread_data"
+has FDP_RUHS ioengines.h fdp_fetch_ruhs
+has DATAPLACEMENT io_u.h dspec
+has MULTI_RANGE_TRIM ioengines.h FIO_MULTI_RANGE_TRIM
+has VERIFY_IN_DEV io_u.h IO_U_F_VER_IN_DEV

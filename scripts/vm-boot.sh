@@ -5,10 +5,14 @@
 # guest (TCG: no KVM needed) with one NVMe subsystem of two controllers.
 # Its namespaces, all shared by both controllers:
 #   nsid 1  128 MiB, 4 KiB LBAs, no metadata: what the engine serves
-#   nsid 2  16 MiB, 512 B LBAs + 8 B metadata in an extended LBA
-#   nsid 3  16 MiB, 512 B LBAs + 8 B separate metadata with PI type 1
+#   nsid 2  16 MiB, 4 KiB LBAs + 64 B metadata in an extended LBA, PI type 1
+#           (fio's examples/uring-cmd-pi-ext.fio)
+#   nsid 3  16 MiB, 4 KiB LBAs + 64 B separate metadata, PI type 1 (pi-sb)
 #   nsid 4  16 MiB, 4 KiB LBAs, zoned (4 MiB zones): writes off the write
-#           pointer fail with an NVMe status, for the error path
+#           pointer fail with an NVMe status, for the error path; zonemode=zbd
+#   nsid 5  16 MiB, 512 B LBAs + 8 B extended metadata, PI type 2, PI first
+#   nsid 6  16 MiB, 512 B LBAs + 16 B separate metadata, PI type 3
+#   nsid 7  16 MiB, 4 KiB LBAs, no metadata: fio's examples sized to fit
 # KERNEL is 6.1, 6.12 or latest (vm-kernel.sh), MULTIPATH is Y (native: one head
 # per namespace) or N (one generic device per controller and namespace).
 # 'test' runs the guest tests and copies the console to stdout, 'shell'
@@ -72,14 +76,14 @@ fi
 
 disks=$vm/disks/$kernel-mp$multipath
 mkdir -p "$disks"
-for d in ns1:128M ns2:16M ns3:16M ns4:16M; do
+for d in ns1:128M ns2:16M ns3:16M ns4:16M ns5:16M ns6:16M ns7:16M; do
 	f=$disks/${d%%:*}.img
 	[ -f "$f" ] || truncate -s "${d#*:}" "$f"
 done
 
 # Queues for hipri: the driver needs poll queues to complete polled I/O.
 append="console=ttyS0 panic=-1 quiet nvme_core.multipath=$multipath nvme.poll_queues=1"
-append="$append fioring.mode=$mode fioring.ctrls=2 fioring.ns=4"
+append="$append fioring.mode=$mode fioring.ctrls=2 fioring.ns=7"
 
 set -- -machine q35 -cpu max -smp ${VM_SMP:-2} -m 1G -nodefaults -no-reboot \
 	-display none -kernel "$kdir/vmlinuz" -initrd "$initrd" -append "$append" \
@@ -89,11 +93,17 @@ set -- -machine q35 -cpu max -smp ${VM_SMP:-2} -m 1G -nodefaults -no-reboot \
 	-drive "file=$disks/ns1.img,if=none,id=ns1,format=raw" \
 	-device nvme-ns,drive=ns1,nsid=1,shared=on,logical_block_size=4096,physical_block_size=4096 \
 	-drive "file=$disks/ns2.img,if=none,id=ns2,format=raw" \
-	-device nvme-ns,drive=ns2,nsid=2,shared=on,ms=8,mset=1 \
+	-device nvme-ns,drive=ns2,nsid=2,shared=on,logical_block_size=4096,physical_block_size=4096,ms=64,mset=1,pi=1 \
 	-drive "file=$disks/ns3.img,if=none,id=ns3,format=raw" \
-	-device nvme-ns,drive=ns3,nsid=3,shared=on,ms=8,mset=0,pi=1 \
+	-device nvme-ns,drive=ns3,nsid=3,shared=on,logical_block_size=4096,physical_block_size=4096,ms=64,mset=0,pi=1 \
 	-drive "file=$disks/ns4.img,if=none,id=ns4,format=raw" \
-	-device nvme-ns,drive=ns4,nsid=4,shared=on,logical_block_size=4096,physical_block_size=4096,zoned=true,zoned.zone_size=4M
+	-device nvme-ns,drive=ns4,nsid=4,shared=on,logical_block_size=4096,physical_block_size=4096,zoned=true,zoned.zone_size=4M \
+	-drive "file=$disks/ns5.img,if=none,id=ns5,format=raw" \
+	-device nvme-ns,drive=ns5,nsid=5,shared=on,ms=8,mset=1,pi=2,pil=1 \
+	-drive "file=$disks/ns6.img,if=none,id=ns6,format=raw" \
+	-device nvme-ns,drive=ns6,nsid=6,shared=on,ms=16,mset=0,pi=3 \
+	-drive "file=$disks/ns7.img,if=none,id=ns7,format=raw" \
+	-device nvme-ns,drive=ns7,nsid=7,shared=on,logical_block_size=4096,physical_block_size=4096
 
 if [ "$mode" = shell ]; then
 	echo "vm-boot: kernel $(cat "$kdir/version"), nvme_core.multipath=$multipath;" \

@@ -37,12 +37,14 @@ jq=$(command -v jq) || die "no jq (apt-get install jq)"
 bins="$fio $jq"
 [ -f "$engine" ] && bins="$bins $engine"
 [ -x "$bench" ] && bins="$bins $bench"
+# fio's own passthrough examples, run as they are by tests/vm/guest/examples.sh
+examples=$(ls "$(dirname "$fio")"/examples/uring-cmd-*.fio 2>/dev/null || :)
 
 if [ "${KEY:-0}" = 1 ]; then
 	{
 		cat "$kdir/version"
 		sha256sum "$0" "$top/scripts/vm-boot.sh" "$busybox" $bins "$kdir"/modules/* \
-			"$guest"/lib/* "$guest"/*.sh | awk '{ print $1 }'
+			"$guest"/lib/* "$guest"/*.sh $examples | awk '{ print $1 }'
 	} | sha256sum | cut -c1-16
 	exit 0
 fi
@@ -82,6 +84,8 @@ cp "$jq" "$root/bin/jq"
 mkdir -p "$root/tests/lib"
 cp "$guest"/lib/* "$root/tests/lib/"
 cp "$guest"/*.sh "$root/tests/"
+mkdir -p "$root/examples"
+[ -z "$examples" ] || cp $examples "$root/examples/"
 mv "$root/tests/lib/init" "$root/init"
 chmod 0755 "$root/init"
 
