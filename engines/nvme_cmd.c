@@ -302,6 +302,13 @@ static int nvme_cmd_identify(struct thread_data *td, struct fio_file *f,
 		 */
 		if (o->pi_act && ns->ms == NVME_CMD_PI_SIZE)
 			ns->ms = 0;
+		/* the controller would fail every command: Invalid Protection Information */
+		if (ns->pi_type == NVME_NS_DPS_PI_TYPE3 && o->pi_chk && strstr(o->pi_chk, "REFTAG")) {
+			log_err("fioring: %s: namespace %u has PI type 3, which has no reference "
+				"tag: pi_chk=%s cannot check REFTAG\n", f->file_name, nsid, o->pi_chk);
+			ret = -EINVAL;
+			goto out;
+		}
 	}
 	ns->ext = ns->ms && (id.flbas & NVME_NS_FLBAS_META_EXT);
 	ns->lba_size = (1U << ns->lba_shift) + (ns->ext ? ns->ms : 0);

@@ -5,14 +5,15 @@
 # guest (TCG: no KVM needed) with one NVMe subsystem of two controllers.
 # Its namespaces, all shared by both controllers:
 #   nsid 1  128 MiB, 4 KiB LBAs, no metadata: what the engine serves
-#   nsid 2  16 MiB, 4 KiB LBAs + 64 B metadata in an extended LBA, PI type 1
+#   nsid 2  4 MiB, 4 KiB LBAs + 64 B metadata in an extended LBA, PI type 1
 #           (fio's examples/uring-cmd-pi-ext.fio)
-#   nsid 3  16 MiB, 4 KiB LBAs + 64 B separate metadata, PI type 1 (pi-sb)
+#   nsid 3  4 MiB, 4 KiB LBAs + 64 B separate metadata, PI type 1 (pi-sb)
 #   nsid 4  16 MiB, 4 KiB LBAs, zoned (4 MiB zones): writes off the write
 #           pointer fail with an NVMe status, for the error path; zonemode=zbd
 #   nsid 5  16 MiB, 512 B LBAs + 8 B extended metadata, PI type 2, PI first
 #   nsid 6  16 MiB, 512 B LBAs + 16 B separate metadata, PI type 3
-#   nsid 7  16 MiB, 4 KiB LBAs, no metadata: fio's examples sized to fit
+#   nsid 7  8 MiB, 4 KiB LBAs, no metadata: fio's examples sized to fit;
+#           deallocated (discard=unmap) LBAs read back as zeroes
 # KERNEL is 6.1, 6.12 or latest (vm-kernel.sh), MULTIPATH is Y (native: one head
 # per namespace) or N (one generic device per controller and namespace).
 # 'test' runs the guest tests and copies the console to stdout, 'shell'
@@ -76,9 +77,10 @@ fi
 
 disks=$vm/disks/$kernel-mp$multipath
 mkdir -p "$disks"
-for d in ns1:128M ns2:16M ns3:16M ns4:16M ns5:16M ns6:16M ns7:16M; do
+for d in ns1:128M ns2:4M ns3:4M ns4:16M ns5:16M ns6:16M ns7:8M; do
 	f=$disks/${d%%:*}.img
-	[ -f "$f" ] || truncate -s "${d#*:}" "$f"
+	# sized every boot: a namespace made smaller keeps no stale tail
+	truncate -s "${d#*:}" "$f"
 done
 
 # Queues for hipri: the driver needs poll queues to complete polled I/O.
@@ -102,7 +104,7 @@ set -- -machine q35 -cpu max -smp ${VM_SMP:-2} -m 1G -nodefaults -no-reboot \
 	-device nvme-ns,drive=ns5,nsid=5,shared=on,ms=8,mset=1,pi=2,pil=1 \
 	-drive "file=$disks/ns6.img,if=none,id=ns6,format=raw" \
 	-device nvme-ns,drive=ns6,nsid=6,shared=on,ms=16,mset=0,pi=3 \
-	-drive "file=$disks/ns7.img,if=none,id=ns7,format=raw" \
+	-drive "file=$disks/ns7.img,if=none,id=ns7,format=raw,discard=unmap" \
 	-device nvme-ns,drive=ns7,nsid=7,shared=on,logical_block_size=4096,physical_block_size=4096
 
 if [ "$mode" = shell ]; then

@@ -30,6 +30,9 @@ refused "nsid 3 without md_per_io_size" "md_per_io_size=0 is too small: bs=4096 
 	--filename="$ng3" --rw=read --bs=4k --size=1m
 refused "pi_chk=CRC" "pi_chk=CRC: 'CRC' is not GUARD, REFTAG or APPTAG" \
 	--filename="$ng3" --rw=read --bs=4k --size=1m --md_per_io_size=64 --pi_chk=CRC
+refused "pi_chk=REFTAG on PI type 3" "has PI type 3, which has no reference tag" \
+	--filename="$(ng_of_nsid 6 | head -n 1)" --rw=read --bs=4k --size=1m --md_per_io_size=128 \
+	--pi_chk=REFTAG
 
 ng=$(ng_of_nsid 1 | head -n 1)
 refused "bs=512 on 4k LBAs" "bs=512 is not a multiple of the namespace's LBA size (4096)" \
@@ -49,4 +52,4 @@ refused "nowait" "nowait does not apply" \
 refused "a char device that is not NVMe" "not an NVMe generic" \
 	--filename=/dev/zero --rw=read --bs=4k --size=1m
 
-pass "10 bad jobs refused at setup"
+pass "11 bad jobs refused at setup"
