@@ -5,14 +5,14 @@
 # guest (TCG: no KVM needed) with one NVMe subsystem of two controllers.
 # Its namespaces, all shared by both controllers:
 #   nsid 1  128 MiB, 4 KiB LBAs, no metadata: what the engine serves
-#   nsid 2  4 MiB, 4 KiB LBAs + 64 B metadata in an extended LBA, PI type 1
+#   nsid 2  2 MiB, 4 KiB LBAs + 64 B metadata in an extended LBA, PI type 1
 #           (fio's examples/uring-cmd-pi-ext.fio)
-#   nsid 3  4 MiB, 4 KiB LBAs + 64 B separate metadata, PI type 1 (pi-sb)
+#   nsid 3  2 MiB, 4 KiB LBAs + 64 B separate metadata, PI type 1 (pi-sb)
 #   nsid 4  16 MiB, 4 KiB LBAs, zoned (4 MiB zones): writes off the write
 #           pointer fail with an NVMe status, for the error path; zonemode=zbd
 #   nsid 5  16 MiB, 512 B LBAs + 8 B extended metadata, PI type 2, PI first
 #   nsid 6  16 MiB, 512 B LBAs + 16 B separate metadata, PI type 3
-#   nsid 7  8 MiB, 4 KiB LBAs, no metadata: fio's examples sized to fit;
+#   nsid 7  4 MiB, 4 KiB LBAs, no metadata: fio's examples sized to fit;
 #           deallocated (discard=unmap) LBAs read back as zeroes
 # KERNEL is 6.1, 6.12 or latest (vm-kernel.sh), MULTIPATH is Y (native: one head
 # per namespace) or N (one generic device per controller and namespace).
@@ -77,7 +77,7 @@ fi
 
 disks=$vm/disks/$kernel-mp$multipath
 mkdir -p "$disks"
-for d in ns1:128M ns2:4M ns3:4M ns4:16M ns5:16M ns6:16M ns7:8M; do
+for d in ns1:128M ns2:2M ns3:2M ns4:16M ns5:16M ns6:16M ns7:4M; do
 	f=$disks/${d%%:*}.img
 	# sized every boot: a namespace made smaller keeps no stale tail
 	truncate -s "${d#*:}" "$f"

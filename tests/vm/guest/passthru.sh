@@ -39,8 +39,8 @@ pi_rw() {
 		if [ $act = 0 ]; then bs=$2 md=$3; else bs=$4 md=$5; fi
 		a="--filename=$dev --bs=$bs --size=$((bs * 16)) --md_per_io_size=$md --pi_act=$act
 		--pi_chk=$6 --apptag=0x0888 --apptag_mask=0xffff"
-		fio_engine "$T_TMP/p$1$act.json" --name=pw $a --rw=write &&
-			fio_engine "$T_TMP/p$1$act.json" --name=pr $a --rw=read ||
+		fio_engine "$T_TMP/p$1$act.json" --name=pw $a --rw=write --name=pr $a --rw=read \
+			--stonewall ||
 			fail "PI $7, pi_act=$act on $dev: $(head -n 3 "$T_TMP/p$1$act.json.err")"
 		# fio's io_uring_cmd checks the host-made PI the same way
 		[ $act = 1 ] || [ -z "$ref_pi" ] || fio --name=pr --ioengine=io_uring_cmd --cmd_type=nvme $a --rw=read \
@@ -85,7 +85,7 @@ fio_engine "$T_TMP/pin.json" --name=pin --filename="$ng" --rw=read $pi ||
 # Management commands and their ranges (cdw10, 0's based): 64 trims of 4k
 # go out as 8 commands of 8 ranges with num_range=8, as 64 of one without
 ng=$(ng_first 7)
-t="--filename=$ng --bs=4k --size=256k --offset=4m"
+t="--filename=$ng --bs=4k --size=256k --offset=2m"
 fio_engine "$T_TMP/tw.json" --name=tw $t --rw=write --buffer_pattern=0xaa ||
 	fail "trim: write: $(head -n 3 "$T_TMP/tw.json.err")"
 nr= want="64 nr=0"
