@@ -1275,7 +1275,7 @@ struct ioengine_ops ioengine = {
 #ifdef FIO_HAS_FDP_RUHS
 	.fdp_fetch_ruhs		= nvme_cmd_fetch_ruhs,
 #endif
-#ifdef FIO_HAS_ERRDETAILS
+#if defined(FIO_HAS_ERRDETAILS) && defined(FIO_HAS_DEVICE_ERROR)
 	.errdetails		= nvme_cmd_errdetails,
 #endif
 	.options		= options,

@@ -659,16 +659,14 @@ void nvme_cmd_complete(struct thread_data *td, struct io_u *io_u, int res)
 		io_u->error = EIO;
 }
 
-#ifdef FIO_HAS_ERRDETAILS
+#if defined(FIO_HAS_ERRDETAILS) && defined(FIO_HAS_DEVICE_ERROR)
 char *nvme_cmd_errdetails(struct thread_data *td, struct io_u *io_u)
 {
 	char *msg;
 
 	(void)td;
-#ifdef FIO_HAS_DEVICE_ERROR
 	if (!(io_u->flags & IO_U_F_DEVICE_ERROR))
 		return NULL;
-#endif
 	if (asprintf(&msg, "fioring: %s: NVMe status 0x%x (sct=0x%x, sc=0x%02x): %s",
 		     io_u->file->file_name, io_u->error, (io_u->error >> 8) & 0x7,
 		     io_u->error & 0xff, nvme_cmd_status(io_u->error)) < 0)
