@@ -11,6 +11,8 @@
 #     without it;
 #   - trim: ranges written, trimmed, read back as zeroes, and the driver's
 #     tracepoint shows the Dataset Management commands num_range asked for;
+#   - write_mode: Write Zeroes (deac) reads back zeroes, Write Uncorrectable
+#     reaches the device (qemu refuses the opcode), Verify passes;
 #   - zoned: zones reset by fioring take a write at their start; after a
 #     zonemode=zbd sequential write the device takes a write exactly at the
 #     write pointer fio left and refuses one an LBA past it.
@@ -112,6 +114,27 @@ trimmed=$(jqr "$T_TMP/tt.json" '.jobs[0].trim.io_bytes')
 fio_engine "$T_TMP/tr.json" --name=tw $t --rw=write --verify=pattern --verify_pattern=0x00 \
 	--verify_only=1 || fail "trim: trimmed LBAs do not read back as zeroes: $(head -n 3 "$T_TMP/tr.json.err")"
 
+# write_mode (nsid 7): Write Zeroes with DEAC reads back zeroes, Write
+# Uncorrectable is refused by qemu as an opcode it lacks, Verify passes
+# over readable LBAs; writefua/readfua go out with the data
+w="--filename=$ng --bs=4k --size=64k --offset=3m"
+fio_engine "$T_TMP/wm0.json" --name=wm $w --rw=write --buffer_pattern=0x5a --writefua=1 ||
+	fail "writefua: $(head -n 3 "$T_TMP/wm0.json.err")"
+fio_engine "$T_TMP/wm1.json" --name=wm $w --rw=write --write_mode=zeroes --deac=1 ||
+	fail "write_mode=zeroes deac=1: $(head -n 3 "$T_TMP/wm1.json.err")"
+fio_engine "$T_TMP/wm2.json" --name=wm $w --rw=write --verify=pattern --verify_pattern=0x00 \
+	--verify_only=1 --readfua=1 ||
+	fail "write_mode=zeroes: LBAs do not read back as zeroes: $(head -n 3 "$T_TMP/wm2.json.err")"
+fio_engine "$T_TMP/wm3.json" --name=wm $w --rw=write --write_mode=verify ||
+	fail "write_mode=verify over readable LBAs: $(head -n 3 "$T_TMP/wm3.json.err")"
+# qemu 10.0 has no Write Uncorrectable (ONCS bit 1): the device must refuse
+# the opcode, which shows the write went out as one
+if fio_engine "$T_TMP/wm4.json" --name=wm $w --rw=write --write_mode=uncor --size=4k; then
+	fail "write_mode=uncor: qemu took a Write Uncorrectable"
+fi
+grep -q "NVMe Write of 4096 bytes at offset 3145728 failed: status 0x[0-9a-f]*: Invalid Command Opcode" \
+	"$T_TMP/wm4.json.err" || fail "write_mode=uncor: not refused as an opcode: $(head -n 3 "$T_TMP/wm4.json.err")"
+
 # zoned (nsid 4, 4 MiB zones): zones 2 and 3 reset by fioring (zonemode=zbd
 # trims), then 6 MiB written sequentially from zone 2: the device itself,
 # through fio's io_uring_cmd without zonemode, must then take a write at
@@ -137,4 +160,4 @@ fi
 fio --name=z2 $ref --offset=14m >"$T_TMP/z2.out" 2>&1 ||
 	fail "zoned: write pointer not at 14 MiB after fioring wrote 6 MiB from 8 MiB: $(grep -m1 -i err "$T_TMP/z2.out")"
 
-pass "PI types 1-3 written and checked, bad guard: $pistatus; 256k trimmed as $want (DSM commands, ranges-1) reads zeroes; zones reset, write pointer at 14 MiB after 6 MiB from 8 MiB"
+pass "PI types 1-3 written and checked, bad guard: $pistatus; write_mode zeroes+deac reads zeroes, uncor refused by qemu as an opcode, verify passes; 256k trimmed as $want (DSM commands, ranges-1) reads zeroes; zones reset, write pointer at 14 MiB after 6 MiB from 8 MiB"
