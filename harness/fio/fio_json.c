@@ -384,6 +384,9 @@ int fio_json_read(json_object *root, json_object *jobs, struct fio_result *res,
 		job = json_object_array_get_idx(jobs, i);
 		if (!res->job_error)
 			res->job_error = jint(job, "error");
+		/* fio gives CPU as percent of the job's runtime: back to time */
+		res->cpu_ms += (jnum(job, "usr_cpu") + jnum(job, "sys_cpu")) / 100 *
+			       jnum(job, "job_runtime");
 		ret = dir_add(jget(job, "read"), &res->rd, &hr, &pr);
 		if (!ret)
 			ret = dir_add(jget(job, "write"), &res->wr, &hw, &pw);

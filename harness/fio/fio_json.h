@@ -62,6 +62,8 @@ struct fio_result {
 	int njobs;
 	int iodepth;		/* of the first job, 0 if fio did not say */
 	int job_error;		/* first non-zero "error" of a job */
+	/* CPU time of the jobs (fio's usr_cpu + sys_cpu over job_runtime), ms */
+	double cpu_ms;
 	struct fio_dir_figs rd, wr;
 	int nprios;
 	struct fio_prio_figs prios[FIO_PRIOS_MAX];

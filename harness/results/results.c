@@ -49,7 +49,7 @@ static const struct column columns[] = {
 	N(read_clat_p999_us),
 	N(write_clat_mean_us), N(write_clat_p50_us), N(write_clat_p99_us),
 	N(write_clat_p999_us),
-	N(lat_mean_us), N(slat_mean_us), N(fio_busy_pct),
+	N(lat_mean_us), N(slat_mean_us), N(fio_busy_pct), N(cpu_per_io_us),
 	N(ks_iops), N(ks_r_await_ms), N(ks_w_await_ms), N(ks_aqu_sz),
 	N(ks_util_pct), S(ks_flags), S(path_stats),
 	N(fio_ios), N(ks_ios), N(ks_interval_ms), N(fio_inflight), N(wall_s),

@@ -43,6 +43,8 @@ struct result_row {
 	double write_clat_mean_us, write_clat_p50_us, write_clat_p99_us,
 	       write_clat_p999_us;
 	double lat_mean_us, slat_mean_us, fio_busy_pct;
+	/* fio's CPU time (usr + sys) over its I/Os: what one I/O costs the host */
+	double cpu_per_io_us;
 	double ks_iops, ks_r_await_ms, ks_w_await_ms, ks_aqu_sz, ks_util_pct;
 	char ks_flags[128];
 	char path_stats[256];

@@ -182,6 +182,8 @@ void fill_fio(struct result_row *r, const struct fio_result *f)
 				   wr->slat_mean_us * wr->ios) / ios;
 	}
 	r->fio_ios = ios;
+	if (ios && f->cpu_ms > 0)
+		r->cpu_per_io_us = f->cpu_ms * 1000 / (double)ios;
 }
 
 static void fill_kernel(struct result_row *r, const struct fio_result *f,
