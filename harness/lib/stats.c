@@ -367,8 +367,8 @@ size_t stats_mw_min_n(double alpha)
 	return n;
 }
 
-int stats_compare(const double *base, size_t nbase, const double *cand,
-		  size_t ncand, struct stats_cmp *cmp)
+int stats_cmp_level(const double *base, size_t nbase, const double *cand,
+		    size_t ncand, double level, struct stats_cmp *cmp)
 {
 	struct stats_pair pair = { base, nbase, cand, ncand };
 	struct stats_mw mw;
@@ -381,7 +381,7 @@ int stats_compare(const double *base, size_t nbase, const double *cand,
 	cmp->med_cand = stats_median(cand, ncand);
 	cmp->cv_base = stats_cv(base, nbase);
 	cmp->cv_cand = stats_cv(cand, ncand);
-	ret = stats_ratio_ci(&pair, 1, STATS_BOOT_ITERS, STATS_LEVEL, STATS_SEED,
+	ret = stats_ratio_ci(&pair, 1, STATS_BOOT_ITERS, level, STATS_SEED,
 			     &cmp->ratio, &cmp->lo, &cmp->hi);
 	if (ret)
 		return ret;
@@ -390,5 +390,42 @@ int stats_compare(const double *base, size_t nbase, const double *cand,
 		return ret;
 	cmp->p = mw.p;
 	cmp->exact = mw.exact;
+	return 0;
+}
+
+int stats_compare(const double *base, size_t nbase, const double *cand,
+		  size_t ncand, struct stats_cmp *cmp)
+{
+	return stats_cmp_level(base, nbase, cand, ncand, STATS_LEVEL, cmp);
+}
+
+int stats_judge(const double *base, size_t nbase, const double *cand,
+		size_t ncand, int lower_better, double max_drop,
+		double confidence, struct stats_judgement *j)
+{
+	struct stats_cmp *c = &j->cmp;
+	int ret;
+
+	if (!(max_drop >= 0 && max_drop < 1) ||
+	    !(confidence > 0.5 && confidence < 1))
+		return -EINVAL;
+	ret = stats_cmp_level(base, nbase, cand, ncand, 2 * confidence - 1, c);
+	if (ret)
+		return ret;
+	if (lower_better) {
+		j->loss = c->ratio - 1;
+		j->loss_lo = c->lo - 1;
+		j->loss_hi = c->hi - 1;
+	} else {
+		j->loss = 1 - c->ratio;
+		j->loss_lo = 1 - c->hi;
+		j->loss_hi = 1 - c->lo;
+	}
+	if (j->loss_lo > max_drop && c->p < 1 - confidence)
+		j->verdict = STATS_REGRESSION;
+	else if (j->loss_hi <= max_drop)
+		j->verdict = STATS_PASS;
+	else
+		j->verdict = STATS_CANNOT;
 	return 0;
 }

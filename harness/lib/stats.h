@@ -4,7 +4,8 @@
  * coefficient of variation, a percentile bootstrap of a ratio of medians
  * driven by a fixed-seed PRNG (so a verdict is reproducible), and the
  * Mann-Whitney U test (exact for small samples without ties, normal
- * approximation with tie correction otherwise).
+ * approximation with tie correction otherwise), and the gate's three-way
+ * decision built on them.
  */
 #ifndef FIORING_STATS_H
 #define FIORING_STATS_H
@@ -94,5 +95,50 @@ struct stats_cmp {
 /* Returns 0, -EINVAL (an empty side or a median <= 0), -ENOMEM. */
 int stats_compare(const double *base, size_t nbase, const double *cand,
 		  size_t ncand, struct stats_cmp *cmp);
+
+/*
+ * stats_cmp_level - stats_compare with the bootstrap interval at @level
+ * (two-sided; e.g. 0.90 gives the two one-sided 95% bounds TOST uses).
+ */
+int stats_cmp_level(const double *base, size_t nbase, const double *cand,
+		    size_t ncand, double level, struct stats_cmp *cmp);
+
+enum stats_verdict {
+	STATS_PASS,		/* no worse than the tolerance, with confidence */
+	STATS_REGRESSION,	/* worse than the tolerance, with confidence */
+	STATS_CANNOT,		/* the interval straddles the tolerance */
+};
+
+/* A candidate judged against its base on one metric. */
+struct stats_judgement {
+	struct stats_cmp cmp;	/* ratio cand/base of the metric */
+	/*
+	 * The loss as a fraction, with its interval: 1 - ratio for a rate
+	 * (IOPS), ratio - 1 for a cost (CPU per I/O); negative is a gain.
+	 */
+	double loss, loss_lo, loss_hi;
+	enum stats_verdict verdict;
+};
+
+/*
+ * stats_judge - the gate's three-way decision from the interval of a ratio
+ * @lower_better: the metric is a cost (CPU per I/O, latency): a rise is
+ *	the loss
+ * @max_drop: tolerated loss as a fraction, in [0, 1)
+ * @confidence: one-sided confidence of either claim, in (0.5, 1); the
+ *	interval is the two-sided 2 * confidence - 1 bootstrap interval,
+ *	whose ends are those one-sided bounds
+ *
+ * REGRESSION when the whole interval of the loss lies beyond the tolerance
+ * (loss_lo > max_drop) and the Mann-Whitney U test rejects "no difference"
+ * at 1 - confidence (two-sided); PASS when the whole interval lies within
+ * the allowed band (loss_hi <= max_drop: the one-sided half of TOST, since
+ * a gain never fails a gate); CANNOT in between, where more runs narrow the
+ * interval.  Returns 0, -EINVAL (an empty side, a median <= 0, a bad
+ * parameter), -ENOMEM.
+ */
+int stats_judge(const double *base, size_t nbase, const double *cand,
+		size_t ncand, int lower_better, double max_drop,
+		double confidence, struct stats_judgement *j);
 
 #endif

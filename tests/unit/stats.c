@@ -2,8 +2,10 @@
 /*
  * stats.c: checks harness/stats.c against values worked out by hand (in the
  * comments) and textbook properties: medians, CV, exact and approximate
- * Mann-Whitney p-values, and that the bootstrap interval is reproducible,
- * brackets its estimate and separates samples that really differ.
+ * Mann-Whitney p-values, that the bootstrap interval is reproducible,
+ * brackets its estimate and separates samples that really differ, and the
+ * gate's three-way verdict on fixed and on seeded random samples of known
+ * truth (A/A, a 10% drop, a 10% cost rise, wide noise).
  */
 #include <math.h>
 #include <stdio.h>
@@ -163,6 +165,112 @@ static void test_bootstrap(void)
 	      hi <= 103);
 }
 
+/* n values around mean with relative spread cv: Box-Muller on the PRNG */
+static void normal_sample(struct stats_rng *rng, double mean, double cv,
+			  double *x, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++) {
+		double u1 = ((double)(stats_rng_next(rng) >> 11) + 1) / 9007199254740993.0;
+		double u2 = (double)(stats_rng_next(rng) >> 11) / 9007199254740992.0;
+
+		x[i] = mean * (1 + cv * sqrt(-2 * log(u1)) * cos(2 * M_PI * u2));
+	}
+}
+
+/* verdicts over many seeded pairs: how often each came out */
+static void judge_many(double ratio, double cv, size_t n, int lower_better,
+		       unsigned int *counts, unsigned int pairs)
+{
+	struct stats_judgement j;
+	struct stats_rng rng;
+	double base[64], cand[64];
+	unsigned int k;
+
+	stats_rng_seed(&rng, 42);
+	counts[STATS_PASS] = counts[STATS_REGRESSION] = counts[STATS_CANNOT] = 0;
+	for (k = 0; k < pairs; k++) {
+		normal_sample(&rng, 1000, cv, base, n);
+		normal_sample(&rng, 1000 * ratio, cv, cand, n);
+		if (stats_judge(base, n, cand, n, lower_better, 0.05, 0.95, &j)) {
+			check("judge ok", 0);
+			return;
+		}
+		counts[j.verdict]++;
+	}
+}
+
+static void test_judge(void)
+{
+	const double base[] = { 100, 101, 99, 102, 98, 100, 103, 97, 100 };
+	const double drop10[] = { 90, 91, 89, 92, 88, 90, 93, 87, 90 };
+	const double drop5[] = { 95, 96, 94, 97, 93, 95, 98, 92, 95 };
+	const double wide[] = { 60, 140, 100, 75, 130, 90, 115, 80, 110 };
+	struct stats_judgement j;
+	unsigned int c[3];
+
+	/* fixed samples whose verdict is plain */
+	check("judge A/A", !stats_judge(base, 9, base, 9, 0, 0.05, 0.95, &j));
+	check("A/A passes", j.verdict == STATS_PASS);
+	near("A/A loss", j.loss, 0, 0);
+	stats_judge(base, 9, drop10, 9, 0, 0.05, 0.95, &j);
+	check("10% drop is a regression", j.verdict == STATS_REGRESSION);
+	near("10% drop loss", j.loss, 0.1, 1e-12);
+	check("10% drop interval beyond 5%", j.loss_lo > 0.05);
+	/* exactly at the tolerance: the interval straddles it */
+	stats_judge(base, 9, drop5, 9, 0, 0.05, 0.95, &j);
+	check("5% drop at 5% tolerance cannot be judged", j.verdict == STATS_CANNOT);
+	stats_judge(base, 9, drop5, 9, 0, 0.10, 0.95, &j);
+	check("5% drop within 10% passes", j.verdict == STATS_PASS);
+	stats_judge(base, 9, wide, 9, 0, 0.05, 0.95, &j);
+	check("wide noise cannot be judged", j.verdict == STATS_CANNOT);
+	/* a cost: 10% more CPU per I/O is a regression, 10% less a pass */
+	stats_judge(drop10, 9, base, 9, 1, 0.05, 0.95, &j);
+	check("10% more cost is a regression", j.verdict == STATS_REGRESSION);
+	near("cost loss 100/90 - 1", j.loss, 1.0 / 9, 1e-12);
+	check("cost interval brackets", j.loss_lo <= j.loss && j.loss <= j.loss_hi);
+	stats_judge(base, 9, drop10, 9, 1, 0.05, 0.95, &j);
+	check("10% less cost passes", j.verdict == STATS_PASS);
+	/* a gain never fails: a 10% rise in IOPS passes */
+	stats_judge(drop10, 9, base, 9, 0, 0.05, 0.95, &j);
+	check("a gain passes", j.verdict == STATS_PASS);
+	check("bad confidence refused",
+	      stats_judge(base, 9, base, 9, 0, 0.05, 0.4, &j) < 0);
+	check("bad tolerance refused",
+	      stats_judge(base, 9, base, 9, 0, 1, 0.95, &j) < 0);
+
+	/*
+	 * Rates over 200 seeded pairs, CV 3% (a loop device here).  A/A must
+	 * (almost) never fail; 9 runs a side mostly decide and 15 nearly
+	 * always do (why the sweep adds runs to a cell it cannot judge).  CV
+	 * 30% (zram under load) must mostly refuse rather than guess.
+	 */
+	judge_many(1.0, 0.03, 9, 0, c, 200);
+	printf("A/A cv 3%% n 9: %u pass, %u regression, %u cannot\n", c[0], c[1], c[2]);
+	check("A/A: at most 1 false alarm in 200", c[STATS_REGRESSION] <= 1);
+	check("A/A n 9: 80% or more pass", c[STATS_PASS] >= 160);
+	judge_many(1.0, 0.03, 15, 0, c, 200);
+	printf("A/A cv 3%% n 15: %u pass, %u regression, %u cannot\n", c[0], c[1], c[2]);
+	check("A/A n 15: at most 1 false alarm in 200", c[STATS_REGRESSION] <= 1);
+	check("A/A n 15: 95% or more pass", c[STATS_PASS] >= 190);
+	judge_many(0.9, 0.03, 9, 0, c, 200);
+	printf("10%% drop cv 3%% n 9: %u pass, %u regression, %u cannot\n", c[0], c[1], c[2]);
+	check("10% drop: no pass", c[STATS_PASS] == 0);
+	check("10% drop n 9: 80% or more detected", c[STATS_REGRESSION] >= 160);
+	judge_many(0.9, 0.03, 15, 0, c, 200);
+	printf("10%% drop cv 3%% n 15: %u pass, %u regression, %u cannot\n", c[0], c[1], c[2]);
+	check("10% drop n 15: 95% or more detected", c[STATS_REGRESSION] >= 190);
+	judge_many(1.1, 0.03, 15, 1, c, 200);
+	printf("10%% cost cv 3%% n 15: %u pass, %u regression, %u cannot\n", c[0], c[1], c[2]);
+	check("10% cost: no pass", c[STATS_PASS] == 0);
+	check("10% cost n 15: 95% or more detected", c[STATS_REGRESSION] >= 190);
+	judge_many(1.0, 0.30, 9, 0, c, 200);
+	printf("A/A cv 30%% n 9: %u pass, %u regression, %u cannot\n", c[0], c[1], c[2]);
+	check("wide A/A: mostly cannot judge", c[STATS_CANNOT] >= 150);
+	check("wide A/A: few false alarms", c[STATS_REGRESSION] <= 10);
+}
+
 static void test_rng(void)
 {
 	struct stats_rng r1, r2;
@@ -184,6 +292,7 @@ int main(void)
 	test_mw_exact();
 	test_mw_normal();
 	test_bootstrap();
+	test_judge();
 	test_rng();
 	if (failures) {
 		printf("%d check(s) failed\n", failures);
