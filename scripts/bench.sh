@@ -15,7 +15,7 @@
 # Environment: REPEAT runs per cell (5, the fewest the gate judges),
 # RUNTIME seconds per run (1), OUT (bench/out), FORCE=1 to let write jobs
 # touch a TARGET that holds data (the harness refuses otherwise),
-# GATE_STRICT=1 to exit with the gate's status (1 regression, 2 cannot
+# GATE_STRICT=1 to exit with the gate's status (1 regression, 3 cannot
 # judge) instead of 0.
 
 set -u

@@ -2,11 +2,13 @@
 /*
  * gate.c: `fioring-bench gate`, the regression verdict for CI.  Each cell
  * of a sweep is compared with the same cell of a baseline sweep (or, with
- * --vs, with the cell of another engine in the same sweep): ratio of
- * medians, its bootstrap interval and a Mann-Whitney U test.  A cell fails
- * only when the drop is both significant and larger than the tolerance, so
- * noise alone cannot fail a build; a cell with too few runs or too much
- * spread is not judged at all, and says so, rather than passing silently.
+ * --vs, with the cell of the same settings but one in the same sweep), on
+ * each gated metric: ratio of medians, its bootstrap interval and a
+ * Mann-Whitney U test.  The verdict comes from the interval, three ways:
+ * a regression when the loss lies beyond the tolerance with confidence, a
+ * pass when it lies within it with confidence, and "cannot judge" only in
+ * between, so neither noise alone nor a wide interval can pass or fail a
+ * build.  People read the lines on stdout; programs read DIR/gate.json.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -15,22 +17,26 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/stats.h"
+#include "report/gate.h"
 #include "report/report_cmd.h"
 #include "results/results_read.h"
-#include "lib/stats.h"
 
-#define GATE_PASS 0
-#define GATE_REGRESSION 1
-#define GATE_CANNOT 2
-#define GATE_ALPHA 0.05
+#define GATE_METRICS_MAX 8
 
 struct gate_env {
 	const char *dir;
 	const char *baseline;
-	const char *vs;
-	const char *metric;
+	const char *vs;		/* as given */
+	char vs_col[64];	/* the setting --vs holds fixed ... */
+	const char *vs_val;	/* ... at this value */
+	char metric_buf[256];
+	const char *metrics[GATE_METRICS_MAX + 1];
+	int metrics_given;
+	const char *json;
+	char json_buf[4200];
 	double max_drop;	/* fraction */
-	double max_cv;		/* fraction */
+	double confidence;	/* one-sided, fraction */
 	size_t min_runs;
 };
 
@@ -49,42 +55,111 @@ static void usage(FILE *f)
 {
 	fprintf(f,
 "Usage: fioring-bench gate --baseline BASE_DIR [options] DIR\n"
-"       fioring-bench gate --vs ENGINE [options] DIR\n"
+"       fioring-bench gate --vs ENGINE|COLUMN=VALUE [options] DIR\n"
 "\n"
 "Compares every cell of the sweep in DIR with the same cell of BASE_DIR, or\n"
-"with --vs, each other engine's cell with ENGINE's cell of the same settings.\n"
-"A cell fails when its median drops significantly (Mann-Whitney p < 0.05)\n"
-"and the whole 95%% bootstrap interval of the ratio lies below 1 - max-drop.\n"
+"with --vs, each cell with the cell of DIR that differs from it only in\n"
+"COLUMN (engine when only a value is given), on each metric.  From the\n"
+"interval of the ratio of medians: REGRESSION when the loss is beyond\n"
+"--max-drop with the given confidence (and Mann-Whitney agrees), PASS when\n"
+"it is within --max-drop with that confidence, CANNOT judge in between.\n"
 "\n"
-"  --baseline DIR   the sweep to compare against\n"
-"  --vs ENGINE      compare within DIR against ENGINE (e.g. io_uring)\n"
-"  --max-drop PCT   tolerated drop in percent                    [5]\n"
-"  --max-cv PCT     do not judge a side whose CV is above this   [10]\n"
-"  --min-runs N     ok runs needed on each side (4 or more)     [5]\n"
-"  --metric COL     results.csv column, higher is better         [iops]\n"
-"  -h, --help       this text\n"
+"  --baseline DIR     the sweep to compare against\n"
+"  --vs VALUE         compare within DIR against the engine VALUE\n"
+"  --vs COLUMN=VALUE  ... or against the cells whose setting COLUMN\n"
+"                     (job, sqpoll, iostats_req, ...) is VALUE\n"
+"  --metric LIST      results.csv columns, comma-separated; names ending\n"
+"                     in _us or _ms are costs (lower is better), others\n"
+"                     rates                            [iops,cpu_per_io_us]\n"
+"  --max-drop PCT     tolerated loss in percent (rate down, cost up)   [5]\n"
+"  --confidence PCT   one-sided confidence of each verdict; intervals\n"
+"                     shown are two-sided at 2 x PCT - 100            [95]\n"
+"  --min-runs N       ok runs needed on each side                      [5]\n"
+"  --json FILE        the machine-readable verdict           [DIR/gate.json]\n"
+"  -h, --help         this text\n"
 "\n"
-"Exit status: 0 every cell passed, 1 a regression, 2 cannot judge (too\n"
-"few runs, too much spread, a cell missing, or bad arguments).\n"
+"Exit status: 0 every cell passed, 1 a regression, 2 bad arguments or an\n"
+"unreadable result directory, 3 cannot judge (a cell could not be judged\n"
+"or none was compared).\n"
 "\n"
 "Examples:\n"
 "  fioring-bench gate --baseline /srv/bench/6.17 out/\n"
-"  fioring-bench gate --vs io_uring --max-drop 3 bench/out\n");
+"  fioring-bench gate --vs io_uring --max-drop 3 bench/out\n"
+"  fioring-bench gate --vs job=base --metric cpu_per_io_us out/\n");
 }
 
-static int parse_pct(const char *opt, const char *s, double *frac)
+static int parse_pct(const char *opt, const char *s, double lo, double hi,
+		     double *frac)
 {
 	char *end;
 	double v;
 
 	errno = 0;
 	v = strtod(s, &end);
-	if (errno || end == s || *end || !(v >= 0 && v < 100)) {
-		fprintf(stderr, "gate: %s: not a percentage in [0, 100): '%s'\n",
-			opt, s);
+	if (errno || end == s || *end || !(v >= lo && v < hi)) {
+		fprintf(stderr, "gate: %s: not a percentage in [%g, %g): '%s'\n",
+			opt, lo, hi, s);
 		return -EINVAL;
 	}
 	*frac = v / 100;
+	return 0;
+}
+
+static int parse_metrics(struct gate_env *env, const char *s)
+{
+	char *save, *tok;
+	int n = 0;
+
+	if (strlen(s) >= sizeof(env->metric_buf)) {
+		fprintf(stderr, "gate: --metric: list too long\n");
+		return -EINVAL;
+	}
+	strcpy(env->metric_buf, s);
+	for (tok = strtok_r(env->metric_buf, ",", &save); tok;
+	     tok = strtok_r(NULL, ",", &save)) {
+		if (n == GATE_METRICS_MAX) {
+			fprintf(stderr, "gate: --metric: at most %d columns\n",
+				GATE_METRICS_MAX);
+			return -EINVAL;
+		}
+		env->metrics[n++] = tok;
+	}
+	if (!n) {
+		fprintf(stderr, "gate: --metric: no column named in '%s'\n", s);
+		return -EINVAL;
+	}
+	env->metrics[n] = NULL;
+	env->metrics_given = 1;
+	return 0;
+}
+
+static int parse_vs(struct gate_env *env, const char *s)
+{
+	const char *eq = strchr(s, '=');
+	const char *const *col;
+	size_t len;
+
+	env->vs = s;
+	if (!eq) {
+		strcpy(env->vs_col, "engine");
+		env->vs_val = s;
+		return 0;
+	}
+	len = (size_t)(eq - s);
+	for (col = results_setting_cols; *col; col++)
+		if (strlen(*col) == len && !strncmp(*col, s, len))
+			break;
+	if (!*col || !eq[1]) {
+		fprintf(stderr, "gate: --vs '%s': want VALUE or COLUMN=VALUE, COLUMN one of",
+			s);
+		for (col = results_setting_cols; *col; col++)
+			fprintf(stderr, " %s", *col);
+		fputc('\n', stderr);
+		return -EINVAL;
+	}
+	memcpy(env->vs_col, s, len);
+	env->vs_col[len] = '\0';
+	env->vs_val = eq + 1;
 	return 0;
 }
 
@@ -94,13 +169,15 @@ static int parse_args(int argc, char **argv, struct gate_env *env)
 		{ "baseline", required_argument, NULL, 'b' },
 		{ "vs", required_argument, NULL, 'V' },
 		{ "max-drop", required_argument, NULL, 'd' },
-		{ "max-cv", required_argument, NULL, 'c' },
+		{ "confidence", required_argument, NULL, 'C' },
 		{ "min-runs", required_argument, NULL, 'n' },
 		{ "metric", required_argument, NULL, 'm' },
+		{ "json", required_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
-	size_t floor_n = stats_mw_min_n(GATE_ALPHA);
+	const char *min_runs = NULL;
+	size_t floor_n;
 	char *end;
 	long n;
 	int c;
@@ -112,28 +189,26 @@ static int parse_args(int argc, char **argv, struct gate_env *env)
 			env->baseline = optarg;
 			break;
 		case 'V':
-			env->vs = optarg;
-			break;
-		case 'd':
-			if (parse_pct("--max-drop", optarg, &env->max_drop))
+			if (parse_vs(env, optarg))
 				return -EINVAL;
 			break;
-		case 'c':
-			if (parse_pct("--max-cv", optarg, &env->max_cv))
+		case 'd':
+			if (parse_pct("--max-drop", optarg, 0, 100, &env->max_drop))
+				return -EINVAL;
+			break;
+		case 'C':
+			if (parse_pct("--confidence", optarg, 60, 100, &env->confidence))
 				return -EINVAL;
 			break;
 		case 'n':
-			n = strtol(optarg, &end, 10);
-			if (*end || end == optarg || n < (long)floor_n || n > 1000) {
-				fprintf(stderr,
-					"gate: --min-runs: '%s': need a number from %zu (below it the U test can never reach p < %.2f) to 1000\n",
-					optarg, floor_n, GATE_ALPHA);
-				return -EINVAL;
-			}
-			env->min_runs = (size_t)n;
+			min_runs = optarg;
 			break;
 		case 'm':
-			env->metric = optarg;
+			if (parse_metrics(env, optarg))
+				return -EINVAL;
+			break;
+		case 'j':
+			env->json = optarg;
 			break;
 		case 'h':
 			usage(stdout);
@@ -142,6 +217,20 @@ static int parse_args(int argc, char **argv, struct gate_env *env)
 			usage(stderr);
 			return -EINVAL;
 		}
+	}
+	/* after --confidence: the floor depends on it */
+	floor_n = stats_mw_min_n(1 - env->confidence);
+	if (min_runs) {
+		n = strtol(min_runs, &end, 10);
+		if (*end || end == min_runs || n < (long)floor_n || n > 1000) {
+			fprintf(stderr,
+				"gate: --min-runs: '%s': need a number from %zu (below it the U test can never reach p < %.2f) to 1000\n",
+				min_runs, floor_n, 1 - env->confidence);
+			return -EINVAL;
+		}
+		env->min_runs = (size_t)n;
+	} else if (env->min_runs < floor_n) {
+		env->min_runs = floor_n;
 	}
 	if (optind != argc - 1) {
 		fprintf(stderr, "gate: need exactly one result directory (see --help)\n");
@@ -152,7 +241,20 @@ static int parse_args(int argc, char **argv, struct gate_env *env)
 		fprintf(stderr, "gate: give either --baseline DIR or --vs ENGINE (see --help)\n");
 		return -EINVAL;
 	}
+	if (!env->json) {
+		snprintf(env->json_buf, sizeof(env->json_buf), "%s/gate.json",
+			 env->dir);
+		env->json = env->json_buf;
+	}
 	return 0;
+}
+
+/* the naming rule of --metric: durations are costs */
+static int metric_lower_better(const char *m)
+{
+	size_t n = strlen(m);
+
+	return n > 3 && (!strcmp(m + n - 3, "_us") || !strcmp(m + n - 3, "_ms"));
 }
 
 static unsigned int failed_runs(const struct gate_side *s)
@@ -165,73 +267,134 @@ static unsigned int failed_runs(const struct gate_side *s)
 	return n;
 }
 
-/* Why a side cannot be judged, written to why; 0 when it can. */
-static int side_unfit(const struct gate_env *env, const struct gate_side *s,
-		      size_t n, double cv, char *why, size_t len)
+/* Why a side has too few values, written to why; 0 when it has enough. */
+static int side_short(const struct gate_env *env, const struct gate_side *s,
+		      const char *metric, size_t n, char *why, size_t len)
 {
 	unsigned int failed = failed_runs(s);
+	size_t ok = s->cell->nrows - failed;
+	char extra[64] = "";
 
-	if (n < env->min_runs) {
-		char extra[32] = "";
-
-		if (failed)
-			snprintf(extra, sizeof(extra), " (%u failed)", failed);
-		snprintf(why, len, "%zu ok run%s in %s%s, the U test needs %zu per side (--min-runs)",
+	if (n >= env->min_runs)
+		return 0;
+	if (failed)
+		snprintf(extra, sizeof(extra), " (%u failed)", failed);
+	if (n < ok)
+		snprintf(why, len, "%zu of %zu ok runs in %s have %s, the gate needs %zu per side (--min-runs)",
+			 n, ok, s->name, metric, env->min_runs);
+	else
+		snprintf(why, len, "%zu ok run%s in %s%s, the gate needs %zu per side (--min-runs)",
 			 n, n == 1 ? "" : "s", s->name, extra, env->min_runs);
-		return 1;
-	}
-	if (cv > env->max_cv) {
-		snprintf(why, len, "CV %.1f%% in %s is above --max-cv %.1f%%",
-			 100 * cv, s->name, 100 * env->max_cv);
-		return 1;
-	}
-	return 0;
+	return 1;
 }
 
-/* Judges cand against base, prints the verdict line, returns it. */
-static int judge(const struct gate_env *env, const struct gate_side *base,
-		 const struct gate_side *cand)
+static void print_cmp(const struct gate_cmp *c)
+{
+	const struct stats_cmp *s = &c->j.cmp;
+
+	if (!c->have_stats) {
+		printf("%-11s %s  %s: %s\n", "CANNOT", c->cell, c->metric, c->why);
+		return;
+	}
+	printf("%-11s %s  %s  ratio %.3f [%.3f, %.3f]  p=%.2g  n=%zu/%zu  cv=%.1f%%/%.1f%%%s%s\n",
+	       c->verdict == GATE_PASS ? "PASS" :
+	       c->verdict == GATE_REGRESSION ? "REGRESSION" : "CANNOT",
+	       c->cell, c->metric, s->ratio, s->lo, s->hi, s->p, s->nbase,
+	       s->ncand, 100 * s->cv_base, 100 * s->cv_cand,
+	       c->why[0] ? "  " : "", c->why);
+}
+
+/*
+ * Judges one metric of cand against base into c (why in why[len]);
+ * returns the verdict.
+ */
+static int judge_metric(const struct gate_env *env, const struct gate_side *base,
+			const struct gate_side *cand, const char *metric,
+			struct gate_cmp *c, char *why, size_t len)
 {
 	size_t nb = base->cell->nrows, nc = cand->cell->nrows;
 	double *vb = malloc(nb * sizeof(*vb)), *vc = malloc(nc * sizeof(*vc));
-	struct stats_cmp cmp;
-	char why[256] = "";
-	int verdict = GATE_CANNOT, ret;
+	const char *worse, *better;
+	double loss;
+	int ret;
 
+	memset(c, 0, sizeof(*c));
+	c->cell = cand->cell->name;
+	c->base_cell = base->cell->name;
+	c->metric = metric;
+	c->lower_better = metric_lower_better(metric);
+	c->verdict = GATE_CANNOT;
+	c->why = why;
+	why[0] = '\0';
 	if (!vb || !vc) {
-		printf("CANNOT      %s: out of memory\n", cand->cell->name);
+		snprintf(why, len, "out of memory");
 		goto out;
 	}
-	nb = results_cell_values(base->res, base->cell, env->metric, vb);
-	nc = results_cell_values(cand->res, cand->cell, env->metric, vc);
-	if (side_unfit(env, base, nb, nb > 1 ? stats_cv(vb, nb) : 0, why, sizeof(why)) ||
-	    side_unfit(env, cand, nc, nc > 1 ? stats_cv(vc, nc) : 0, why, sizeof(why))) {
-		printf("CANNOT      %s: %s\n", cand->cell->name, why);
+	nb = results_cell_values(base->res, base->cell, metric, vb);
+	nc = results_cell_values(cand->res, cand->cell, metric, vc);
+	if (side_short(env, base, metric, nb, why, len) ||
+	    side_short(env, cand, metric, nc, why, len))
 		goto out;
-	}
-	ret = stats_compare(vb, nb, vc, nc, &cmp);
+	ret = stats_judge(vb, nb, vc, nc, c->lower_better, env->max_drop,
+			  env->confidence, &c->j);
 	if (ret) {
-		printf("CANNOT      %s: %s\n", cand->cell->name,
-		       ret == -EINVAL ? "a median of 0 has no ratio" : strerror(-ret));
+		snprintf(why, len, "%s", ret == -EINVAL ?
+			 "a median of 0 has no ratio" : strerror(-ret));
 		goto out;
 	}
-	if (cmp.p < GATE_ALPHA && cmp.hi < 1 - env->max_drop) {
-		verdict = GATE_REGRESSION;
-		snprintf(why, sizeof(why), "  %s down %.1f%%, beyond --max-drop %.1f%%",
-			 env->metric, 100 * (1 - cmp.ratio), 100 * env->max_drop);
-	} else {
-		verdict = GATE_PASS;
-		if (cmp.p < GATE_ALPHA && cmp.ratio < 1)
-			snprintf(why, sizeof(why), "  (significant drop %.1f%%, within --max-drop)",
-				 100 * (1 - cmp.ratio));
+	c->have_stats = 1;
+	/* the words for a loss and for a gain of this metric */
+	worse = c->lower_better ? "up" : "down";
+	better = c->lower_better ? "down" : "up";
+	loss = 100 * c->j.loss;
+	switch (c->j.verdict) {
+	case STATS_REGRESSION:
+		c->verdict = GATE_REGRESSION;
+		snprintf(why, len, "%s %s %.1f%%, beyond --max-drop %.1f%%",
+			 metric, worse, loss, 100 * env->max_drop);
+		break;
+	case STATS_PASS:
+		c->verdict = GATE_PASS;
+		/* a change the interval proves is worth a word */
+		if (c->j.loss_lo > 0)
+			snprintf(why, len, "(%s %s %.1f%%, within --max-drop)",
+				 metric, worse, loss);
+		else if (c->j.loss_hi < 0)
+			snprintf(why, len, "(%s %s %.1f%%, a gain)", metric,
+				 better, -loss);
+		break;
+	default:
+		snprintf(why, len, "%s %s %.1f%%, loss interval [%.1f%%, %.1f%%] straddles --max-drop %.1f%%: more runs narrow it (run --adaptive)",
+			 metric, loss >= 0 ? worse : better, fabs(loss),
+			 100 * c->j.loss_lo, 100 * c->j.loss_hi,
+			 100 * env->max_drop);
+		break;
 	}
-	printf("%-11s %s  ratio %.3f [%.3f, %.3f]  p=%.2g  n=%zu/%zu  cv=%.1f%%/%.1f%%%s\n",
-	       verdict == GATE_PASS ? "PASS" : "REGRESSION", cand->cell->name,
-	       cmp.ratio, cmp.lo, cmp.hi, cmp.p, nb, nc, 100 * cmp.cv_base,
-	       100 * cmp.cv_cand, why);
 out:
 	free(vb);
 	free(vc);
+	return c->verdict;
+}
+
+/* Every metric of one cell pair; returns the cell's verdict, the worst. */
+static int judge(const struct gate_env *env, struct gate_json *gj,
+		 const struct gate_side *base, const struct gate_side *cand)
+{
+	int verdict = GATE_PASS, v, i;
+	struct gate_cmp c;
+	char why[512];
+
+	for (i = 0; env->metrics[i]; i++) {
+		v = judge_metric(env, base, cand, env->metrics[i], &c, why,
+				 sizeof(why));
+		print_cmp(&c);
+		if (gj)
+			gate_json_cmp(gj, &c);
+		if (v == GATE_REGRESSION || (v == GATE_CANNOT && verdict == GATE_PASS))
+			verdict = v;
+	}
+	if (gj)
+		gate_json_cell(gj, cand->cell->name, base->cell->name, verdict);
 	return verdict;
 }
 
@@ -245,12 +408,22 @@ static void tally(struct gate_count *cnt, int verdict)
 		cnt->cannot++;
 }
 
-static void gate_baseline(const struct gate_env *env, const struct results *bres,
+/* a cell with no partner: said once, for every metric */
+static void unpaired(struct gate_json *gj, const char *cell, const char *why)
+{
+	printf("%-11s %s: %s\n", "CANNOT", cell, why);
+	if (gj)
+		gate_json_cell(gj, cell, NULL, GATE_CANNOT);
+}
+
+static void gate_baseline(const struct gate_env *env, struct gate_json *gj,
+			  const struct results *bres,
 			  const struct results_cell *bcells, size_t nb,
 			  const struct results *cres,
 			  const struct results_cell *ccells, size_t nc,
 			  struct gate_count *cnt)
 {
+	char why[4200];
 	size_t i;
 
 	for (i = 0; i < nb; i++) {
@@ -260,13 +433,14 @@ static void gate_baseline(const struct gate_env *env, const struct results *bres
 
 		cc = results_cell_find(ccells, nc, bcells[i].name);
 		if (!cc) {
-			printf("CANNOT      %s: in the baseline, not in %s\n",
-			       bcells[i].name, env->dir);
+			snprintf(why, sizeof(why), "in the baseline, not in %s",
+				 env->dir);
+			unpaired(gj, bcells[i].name, why);
 			cnt->cannot++;
 			continue;
 		}
 		cand.cell = cc;
-		tally(cnt, judge(env, &base, &cand));
+		tally(cnt, judge(env, gj, &base, &cand));
 	}
 	for (i = 0; i < nc; i++) {
 		if (!results_cell_find(bcells, nb, ccells[i].name)) {
@@ -277,22 +451,23 @@ static void gate_baseline(const struct gate_env *env, const struct results *bres
 	}
 }
 
-/* The cell of engine env->vs that differs from c only in the engine. */
+/* The cell at env->vs_val that differs from c only in env->vs_col. */
 static const struct results_cell *vs_partner(const struct gate_env *env,
 					     const struct results *res,
 					     const struct results_cell *cells,
 					     size_t n, const struct results_cell *c)
 {
 	const struct results_cell *found = NULL;
-	char *key = results_cell_key(res, c->rows[0], "engine");
+	char *key = results_cell_key(res, c->rows[0], env->vs_col);
 	size_t i;
 
 	for (i = 0; key && i < n && !found; i++) {
 		char *k;
 
-		if (strcmp(results_get(res, cells[i].rows[0], "engine"), env->vs))
+		if (strcmp(results_get(res, cells[i].rows[0], env->vs_col),
+			   env->vs_val))
 			continue;
-		k = results_cell_key(res, cells[i].rows[0], "engine");
+		k = results_cell_key(res, cells[i].rows[0], env->vs_col);
 		if (k && !strcmp(k, key) &&
 		    results_cells_differ_once(c->name, cells[i].name))
 			found = &cells[i];
@@ -302,41 +477,71 @@ static const struct results_cell *vs_partner(const struct gate_env *env,
 	return found;
 }
 
-static void gate_vs(const struct gate_env *env, const struct results *res,
+static void gate_vs(const struct gate_env *env, struct gate_json *gj,
+		    const struct results *res,
 		    const struct results_cell *cells, size_t n,
 		    struct gate_count *cnt)
 {
+	char why[256];
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		const char *engine = results_get(res, cells[i].rows[0], "engine");
-		char bname[64], cname[64];
+		const char *val = results_get(res, cells[i].rows[0], env->vs_col);
+		char bname[160], cname[160];
 		struct gate_side base = { res, NULL, bname };
 		struct gate_side cand = { res, &cells[i], cname };
 
-		snprintf(bname, sizeof(bname), "the %s cell", env->vs);
-		snprintf(cname, sizeof(cname), "the %s cell", engine);
-
-		if (!strcmp(engine, env->vs))
+		if (!strcmp(val, env->vs_val))
 			continue;
+		snprintf(bname, sizeof(bname), "the %s=%s cell", env->vs_col,
+			 env->vs_val);
+		snprintf(cname, sizeof(cname), "the %s=%s cell", env->vs_col, val);
 		base.cell = vs_partner(env, res, cells, n, &cells[i]);
 		if (!base.cell) {
-			printf("CANNOT      %s: no %s cell with the same settings\n",
-			       cells[i].name, env->vs);
+			snprintf(why, sizeof(why), "no %s=%s cell with the same settings",
+				 env->vs_col, env->vs_val);
+			unpaired(gj, cells[i].name, why);
 			cnt->cannot++;
 			continue;
 		}
-		tally(cnt, judge(env, &base, &cand));
+		tally(cnt, judge(env, gj, &base, &cand));
 	}
 }
 
-static int read_sweep(const char *dir, const char *metric, struct results *res,
+/*
+ * The default metrics are what a sweep of this harness records; a result
+ * directory from before cpu_per_io_us is gated on what it has, and says so.
+ */
+static int metrics_present(struct gate_env *env, struct results *res)
+{
+	int i, k;
+
+	if (env->metrics_given)
+		return results_require(res, env->metrics);
+	for (i = k = 0; env->metrics[i]; i++) {
+		if (results_col(res, env->metrics[i]) >= 0)
+			env->metrics[k++] = env->metrics[i];
+		else
+			printf("gate: note: %s has no %s column; not gated on it\n",
+			       res->path, env->metrics[i]);
+	}
+	env->metrics[k] = NULL;
+	if (k)
+		return 0;
+	return results_require(res, (const char *const[]){ "iops", NULL });
+}
+
+static int read_sweep(struct gate_env *env, const char *dir, struct results *res,
 		      struct results_cell **cells, size_t *n)
 {
 	int ret = results_read(dir, res);
 
 	if (!ret)
-		ret = results_require(res, (const char *const[]){ metric, "engine", NULL });
+		ret = results_require(res, (const char *const[]){ "engine", NULL });
+	if (!ret && env->vs)
+		ret = results_require(res, (const char *const[]){ env->vs_col, NULL });
+	if (!ret)
+		ret = metrics_present(env, res);
 	if (ret) {
 		fprintf(stderr, "gate: %s\n", res->err);
 		results_free(res);
@@ -350,42 +555,62 @@ static int read_sweep(const char *dir, const char *metric, struct results *res,
 	return ret;
 }
 
+static void print_summary(const struct gate_env *env,
+			  const struct gate_count *cnt, int status)
+{
+	unsigned int n = cnt->pass + cnt->regression + cnt->cannot;
+	int i;
+
+	printf("gate: %u compared: %u pass, %u regression, %u cannot judge%s; judged %.0f%%; metric",
+	       n, cnt->pass, cnt->regression, cnt->cannot,
+	       cnt->unjudged_new ? " (new cells not judged)" : "",
+	       n ? 100.0 * (cnt->pass + cnt->regression) / n : 0.0);
+	for (i = 0; env->metrics[i]; i++)
+		printf("%s%s", i ? "," : " ", env->metrics[i]);
+	printf(", max-drop %.1f%%, confidence %.0f%%, min-runs %zu: %s\n",
+	       100 * env->max_drop, 100 * env->confidence, env->min_runs,
+	       status == GATE_PASS ? "PASS" :
+	       status == GATE_REGRESSION ? "REGRESSION" :
+	       n ? "CANNOT JUDGE" : "CANNOT JUDGE (no cells to compare)");
+}
+
 int cmd_gate(int argc, char **argv)
 {
 	struct gate_env env = {
-		.metric = "iops",
 		.max_drop = 0.05,
-		.max_cv = 0.10,
+		.confidence = 0.95,
 		.min_runs = 5,
+		.metrics = { "iops", "cpu_per_io_us", NULL },
 	};
 	struct results res, bres;
 	struct results_cell *cells = NULL, *bcells = NULL;
 	struct gate_count cnt = { 0 };
+	struct gate_json *gj;
 	size_t n = 0, nb = 0;
-	int status;
+	int status, ret;
 
 	if (parse_args(argc, argv, &env))
-		return GATE_CANNOT;
-	if (read_sweep(env.dir, env.metric, &res, &cells, &n))
-		return GATE_CANNOT;
-
+		return GATE_BAD_ARGS;
+	if (read_sweep(&env, env.dir, &res, &cells, &n))
+		return GATE_BAD_ARGS;
+	if (env.baseline && read_sweep(&env, env.baseline, &bres, &bcells, &nb)) {
+		results_cells_free(cells, n);
+		results_free(&res);
+		return GATE_BAD_ARGS;
+	}
+	gj = gate_json_new(env.dir, env.baseline, env.vs, env.metrics,
+			   env.max_drop, env.confidence, env.min_runs);
 	if (env.baseline) {
-		if (read_sweep(env.baseline, env.metric, &bres, &bcells, &nb)) {
-			results_cells_free(cells, n);
-			results_free(&res);
-			return GATE_CANNOT;
-		}
-		printf("gate: %s (kernel %s) against baseline %s (kernel %s), metric %s\n",
+		printf("gate: %s (kernel %s) against baseline %s (kernel %s)\n",
 		       env.dir, res.nrows ? results_get(&res, 0, "kernel") : "?",
-		       env.baseline, bres.nrows ? results_get(&bres, 0, "kernel") : "?",
-		       env.metric);
-		gate_baseline(&env, &bres, bcells, nb, &res, cells, n, &cnt);
+		       env.baseline, bres.nrows ? results_get(&bres, 0, "kernel") : "?");
+		gate_baseline(&env, gj, &bres, bcells, nb, &res, cells, n, &cnt);
 		results_cells_free(bcells, nb);
 		results_free(&bres);
 	} else {
-		printf("gate: %s, each engine against %s, metric %s\n",
-		       env.dir, env.vs, env.metric);
-		gate_vs(&env, &res, cells, n, &cnt);
+		printf("gate: %s, each cell against its %s=%s cell\n",
+		       env.dir, env.vs_col, env.vs_val);
+		gate_vs(&env, gj, &res, cells, n, &cnt);
 	}
 
 	if (cnt.regression)
@@ -394,14 +619,15 @@ int cmd_gate(int argc, char **argv)
 		status = GATE_CANNOT;
 	else
 		status = GATE_PASS;
-	printf("gate: %u compared: %u pass, %u regression, %u cannot judge%s; max-drop %.1f%%, max-cv %.1f%%, min-runs %zu: %s\n",
-	       cnt.pass + cnt.regression + cnt.cannot, cnt.pass, cnt.regression,
-	       cnt.cannot, cnt.unjudged_new ? " (new cells not judged)" : "",
-	       100 * env.max_drop, 100 * env.max_cv, env.min_runs,
-	       status == GATE_PASS ? "PASS" :
-	       status == GATE_REGRESSION ? "REGRESSION" :
-	       cnt.pass + cnt.regression + cnt.cannot ? "CANNOT JUDGE" :
-	       "CANNOT JUDGE (no cells to compare)");
+	print_summary(&env, &cnt, status);
+	ret = gj ? gate_json_write(gj, env.json, cnt.pass, cnt.regression,
+				   cnt.cannot, cnt.unjudged_new, status) : -ENOMEM;
+	if (ret) {
+		fprintf(stderr, "gate: cannot write %s: %s\n", env.json,
+			strerror(-ret));
+		status = GATE_BAD_ARGS;
+	}
+	gate_json_free(gj);
 	results_cells_free(cells, n);
 	results_free(&res);
 	return status;

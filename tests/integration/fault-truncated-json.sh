@@ -6,7 +6,7 @@
 # the real fio and keeps only the first 2000 bytes of its output.  Each run
 # is a failed row saying the JSON does not parse, the cut output is kept in
 # raw/ for a look, `run` exits 3 and queue/iostats is put back; `report` on
-# that directory still makes its report, and `gate` cannot judge it (exit 2).
+# that directory still makes its report, and `gate` cannot judge it (exit 3).
 
 . "$(dirname "$0")/../lib/common.sh"
 
@@ -41,7 +41,7 @@ n=$(awk -F, 'NR > 1 && $4 == "failed" && $5 ~ /^fio.s JSON does not parse/' "$ou
 "$bench" gate --baseline "$out" "$out" >"$T_TMP/gate.log" 2>&1
 grc=$?
 cat "$T_TMP/gate.log"
-[ $grc -eq 2 ] || fail "gate exit $grc on a sweep with no run ok, want 2 (cannot judge)"
+[ $grc -eq 3 ] || fail "gate exit $grc on a sweep with no run ok, want 3 (cannot judge)"
 grep -q '^CANNOT' "$T_TMP/gate.log" || fail "gate printed no CANNOT line"
 echo "cut JSON: 2 failed rows, output kept, exit 3; report ok, gate exit $grc"
 exit 0

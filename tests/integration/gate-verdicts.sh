@@ -2,10 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # gate-verdicts.sh: `fioring-bench gate` on seeded synthetic sweeps whose
-# truth is known: an A/A pair passes, a 12% drop fails, a 4% drop within
+# truth is known: an A/A pair passes on both metrics, a 12% IOPS drop and a
+# 10% rise of CPU per I/O fail (each on its own metric), a 2% drop within
 # the 5% tolerance passes, two runs per cell and a too-wide spread cannot
-# be judged, --vs compares engines within one sweep, and bad arguments are
-# refused with one line.  Exit codes are the contract CI relies on.
+# be judged, --vs compares engines (or jobs) within one sweep, an old result
+# directory without CPU figures is gated on IOPS, and bad arguments are
+# refused with one line.  Exit codes and gate.json are the contract CI
+# relies on: 0 pass, 1 regression, 2 bad arguments, 3 cannot judge.
 
 . "$(dirname "$0")/../lib/common.sh"
 . "$(dirname "$0")/../lib/gate.sh"
@@ -20,62 +23,115 @@ cells() {
 $synth "$d/base" 1 9 $(cells 500000 4 470000) || fail "synth"
 $synth "$d/same" 2 9 $(cells 500000 4 470000) || fail "synth"
 $synth "$d/drop12" 3 9 $(cells 440000 4 470000) || fail "synth"
-$synth "$d/drop3" 4 9 $(cells 485000 1 470000) || fail "synth"
+$synth "$d/drop2" 4 9 $(cells 490000 1 470000) || fail "synth"
 $synth "$d/two" 5 2 $(cells 500000 4 470000) || fail "synth"
 $synth "$d/wide" 6 9 $(cells 500000 40 470000) || fail "synth"
 $synth "$d/failed" 7 9 zram0:fioring:randread-qd32:0:1:500000:4:6 \
 	zram0:io_uring:randread-qd32:0:1:470000:4 || fail "synth"
+# same IOPS, 10% more CPU per I/O in the fioring cell
+$synth "$d/cpu10" 10 9 zram0:fioring:randread-qd32:0:1:500000:4::1.1 \
+	zram0:io_uring:randread-qd32:0:1:470000:4 || fail "synth"
 
 gate_expect 0 aa --baseline "$d/base" "$d/same"
-[ "$(grep -c '^PASS' "$T_TMP/aa.out")" -eq 2 ] || fail "A/A: want two PASS lines"
-grep -q 'gate: 2 compared: 2 pass, 0 regression, 0 cannot judge.*: PASS$' "$T_TMP/aa.out" ||
-	fail "A/A: summary line missing"
+[ "$(grep -c '^PASS' "$T_TMP/aa.out")" -eq 4 ] ||
+	fail "A/A: want four PASS lines (two cells, iops and cpu_per_io_us)"
+grep -q 'gate: 2 compared: 2 pass, 0 regression, 0 cannot judge; judged 100%; metric iops,cpu_per_io_us.*: PASS$' \
+	"$T_TMP/aa.out" || fail "A/A: summary line missing"
+[ "$(jqr "$d/same/gate.json" '.summary.verdict + " " + (.summary.exit | tostring)')" = "pass 0" ] ||
+	fail "A/A: gate.json summary is not pass/0"
+[ "$(jqr "$d/same/gate.json" '.comparisons | length')" -eq 4 ] ||
+	fail "A/A: gate.json does not hold four comparisons"
 
 gate_expect 1 drop12 --baseline "$d/base" "$d/drop12"
-grep -q '^REGRESSION  zram0/fioring/randread-qd32/.*iops down 1[0-4]\.[0-9]%' "$T_TMP/drop12.out" ||
-	fail "12% drop: no REGRESSION line for the fioring cell"
-grep -q '^PASS        zram0/io_uring' "$T_TMP/drop12.out" || fail "12% drop: io_uring cell should pass"
+grep -q '^REGRESSION  zram0/fioring/randread-qd32/.*  iops  ratio .*iops down 1[0-4]\.[0-9]%, beyond --max-drop 5.0%' \
+	"$T_TMP/drop12.out" || fail "12% drop: no REGRESSION line for the fioring cell's iops"
+grep -q '^REGRESSION  zram0/fioring/.*cpu_per_io_us up 1[0-6]\.[0-9]%' "$T_TMP/drop12.out" ||
+	fail "12% drop: CPU per I/O (0.9 s / IOPS) did not fail with it"
+grep -q '^PASS        zram0/io_uring.*  iops  ' "$T_TMP/drop12.out" || fail "12% drop: io_uring cell should pass"
+[ "$(jqr "$d/drop12/gate.json" '[.cells[] | select(.verdict == "regression")] | length')" -eq 1 ] ||
+	fail "12% drop: gate.json should hold one regressed cell"
 
-# a significant 4% drop, smaller than the tolerance, passes and says so
-gate_expect 0 drop3 --baseline "$d/base" "$d/drop3"
-grep -q 'significant drop' "$T_TMP/drop3.out" || fail "4% drop: not reported as significant"
+gate_expect 1 cpu10 --baseline "$d/base" "$d/cpu10"
+grep -q '^PASS        zram0/fioring/.*  iops  ' "$T_TMP/cpu10.out" || fail "CPU +10%: iops should pass"
+grep -q '^REGRESSION  zram0/fioring/.*cpu_per_io_us up [89]\.[0-9]%\|^REGRESSION  zram0/fioring/.*cpu_per_io_us up 1[0-2]\.[0-9]%' \
+	"$T_TMP/cpu10.out" || fail "CPU +10%: no cpu_per_io_us REGRESSION"
+gate_expect 0 cpu10-iops --metric iops --baseline "$d/base" "$d/cpu10"
+
+# a proven 2% drop, smaller than the tolerance, passes and says so
+gate_expect 0 drop2 --baseline "$d/base" "$d/drop2"
+grep -q 'iops down [0-9.]*%, within --max-drop' "$T_TMP/drop2.out" || fail "2% drop: not reported as proven"
 # ...and fails when the tolerance is tighter than the drop
-gate_expect 1 drop3-tight --max-drop 1 --baseline "$d/base" "$d/drop3"
+gate_expect 1 drop2-tight --max-drop 0.5 --baseline "$d/base" "$d/drop2"
 
-gate_expect 2 two --baseline "$d/base" "$d/two"
-grep -q 'CANNOT .*2 ok runs in the new sweep, the U test needs 5 per side' "$T_TMP/two.out" ||
+gate_expect 3 two --baseline "$d/base" "$d/two"
+grep -q 'CANNOT .*2 ok runs in the new sweep, the gate needs 5 per side' "$T_TMP/two.out" ||
 	fail "2 runs: no 'cannot judge' line stating the minimum"
+[ "$(jqr "$d/two/gate.json" '.summary.verdict + " " + (.summary.exit | tostring)')" = "cannot 3" ] ||
+	fail "2 runs: gate.json summary is not cannot/3"
 
-gate_expect 2 failed --baseline "$d/base" "$d/failed"
+gate_expect 3 failed --baseline "$d/base" "$d/failed"
 grep -q '3 ok runs in the new sweep (6 failed)' "$T_TMP/failed.out" ||
 	fail "failed runs: not counted in the verdict line"
 
-gate_expect 2 wide --baseline "$d/base" "$d/wide"
-grep -q 'CV .* is above --max-cv 10.0%' "$T_TMP/wide.out" || fail "wide spread: no CV message"
-gate_expect 0 wide-capped --max-cv 50 --baseline "$d/base" "$d/same"
+# +-40% spread: the interval straddles the tolerance; no CV cap decides it
+gate_expect 3 wide --baseline "$d/base" "$d/wide"
+grep -q '^CANNOT      zram0/fioring/.*  iops  ratio .*straddles --max-drop 5.0%' "$T_TMP/wide.out" ||
+	fail "wide spread: no 'straddles' line"
+# the same spread passes once the tolerance is wider than the noise
+gate_expect 0 wide-tol --max-drop 40 --baseline "$d/base" "$d/wide"
 
-# relative mode: fioring at 500k against io_uring at 470k in one sweep passes;
-# io_uring far ahead makes fioring a regression
+# relative mode: fioring at 500k against io_uring at 470k in one sweep passes
+# (a gain); io_uring far ahead makes fioring a regression
 gate_expect 0 vs --vs io_uring "$d/base"
-grep -q '^PASS        zram0/fioring/.*ratio 1\.0[0-9]' "$T_TMP/vs.out" || fail "--vs: ratio line"
+grep -q '^PASS        zram0/fioring/.*  iops  ratio 1\.0[0-9].*a gain' "$T_TMP/vs.out" || fail "--vs: ratio line"
 $synth "$d/behind" 8 9 $(cells 400000 4 470000) || fail "synth"
 gate_expect 1 vs-behind --vs io_uring "$d/behind"
-gate_expect 2 vs-none --vs nosuchengine "$d/base"
+gate_expect 1 vs-behind-col --vs engine=io_uring "$d/behind"
+gate_expect 3 vs-none --vs nosuchengine "$d/base"
+
+# --vs on another setting: two jobs of one engine
+$synth "$d/jobs" 11 9 zram0:io_uring:base:0:1:500000:3 zram0:io_uring:capped:0:1:450000:3 \
+	zram0:io_uring:same:0:1:500000:3 || fail "synth"
+gate_expect 1 vs-job --vs job=base --metric iops "$d/jobs"
+grep -q '^REGRESSION  zram0/io_uring/capped/' "$T_TMP/vs-job.out" || fail "--vs job=: capped job not caught"
+grep -q '^PASS        zram0/io_uring/same/' "$T_TMP/vs-job.out" || fail "--vs job=: A/A job not passed"
 
 # a cell the baseline has and the new sweep lost cannot pass silently
 $synth "$d/less" 9 9 zram0:fioring:randread-qd32:0:1:500000:4 || fail "synth"
-gate_expect 2 lost --baseline "$d/base" "$d/less"
+gate_expect 3 lost --baseline "$d/base" "$d/less"
 grep -q 'in the baseline, not in' "$T_TMP/lost.out" || fail "lost cell not reported"
+
+# a result directory from before cpu_per_io_us: gated on IOPS, said once each
+for s in base same; do
+	mkdir -p "$d/old-$s"
+	awk -F, -v OFS=, '{ NF--; print }' "$d/$s/results.csv" >"$d/old-$s/results.csv"
+done
+gate_expect 0 old --baseline "$d/old-base" "$d/old-same"
+grep -q 'note: .* has no cpu_per_io_us column; not gated on it' "$T_TMP/old.out" ||
+	fail "old results: the missing CPU column is not said"
+gate_expect 2 old-explicit --metric cpu_per_io_us --baseline "$d/old-base" "$d/old-same"
+
+# --json elsewhere; DIR untouched
+gate_expect 0 json --json "$d/elsewhere.json" --baseline "$d/base" "$d/same"
+[ "$(jqr "$d/elsewhere.json" '.summary.judged_pct')" = 100 ] || fail "--json: no summary"
 
 # bad input: one line naming what is wrong, exit 2
 gate_expect 2 badpct --max-drop 1x --vs io_uring "$d/base"
 grep -q "max-drop: not a percentage" "$T_TMP/badpct.out" || fail "bad --max-drop"
+gate_expect 2 badconf --confidence 50 --vs io_uring "$d/base"
+grep -q "confidence: not a percentage in \[60, 100)" "$T_TMP/badconf.out" || fail "bad --confidence"
 gate_expect 2 badmin --min-runs 2 --vs io_uring "$d/base"
 grep -q "min-runs: '2': need a number from 4" "$T_TMP/badmin.out" || fail "bad --min-runs"
+gate_expect 2 badvs --vs colour=red "$d/base"
+grep -q "vs 'colour=red': want VALUE or COLUMN=VALUE" "$T_TMP/badvs.out" || fail "bad --vs column"
+gate_expect 2 badmetric --metric nosuch --vs io_uring "$d/base"
+grep -q "nosuch" "$T_TMP/badmetric.out" || fail "unknown --metric not named"
 gate_expect 2 both --vs io_uring --baseline "$d/base" "$d/base"
 gate_expect 2 nodir --vs io_uring "$d/nope"
 grep -q "cannot open $d/nope/results.csv" "$T_TMP/nodir.out" || fail "missing dir"
 printf 'cell,status\na,ok,extra\n' >"$d/bad.csv" && mkdir "$d/bad" && mv "$d/bad.csv" "$d/bad/results.csv"
 gate_expect 2 badcsv --vs io_uring "$d/bad"
 grep -q 'results.csv line 2: 3 fields, the header has 2' "$T_TMP/badcsv.out" || fail "bad CSV line"
+gate_expect 2 nowrite --json "$d/nope/gate.json" --baseline "$d/base" "$d/same"
+grep -q "cannot write $d/nope/gate.json" "$T_TMP/nowrite.out" || fail "unwritable --json"
 echo "gate verdicts as expected"

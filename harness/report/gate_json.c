@@ -1,0 +1,148 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * gate_json.c: the gate's verdict for programs, DIR/gate.json.  The text
+ * lines of `gate` are for people; a CI job or the report reads this file
+ * instead of parsing them: every comparison with its interval, every cell
+ * with its combined verdict, and the summary with the exit status.
+ */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+
+#include <json-c/json.h>
+
+#include "report/gate.h"
+#include "results/results.h"
+
+struct gate_json {
+	json_object *top, *cmps, *cells;
+};
+
+const char *gate_verdict_name(int verdict)
+{
+	switch (verdict) {
+	case GATE_PASS:
+		return "pass";
+	case GATE_REGRESSION:
+		return "regression";
+	case GATE_CANNOT:
+		return "cannot";
+	default:
+		return "bad";
+	}
+}
+
+/* a number, or null where there is none (JSON has no NaN) */
+static json_object *num(double v)
+{
+	return isfinite(v) ? json_object_new_double(v) : NULL;
+}
+
+static json_object *str_or_null(const char *s)
+{
+	return s ? json_object_new_string(s) : NULL;
+}
+
+struct gate_json *gate_json_new(const char *dir, const char *baseline,
+				const char *vs, const char *const *metrics,
+				double max_drop, double confidence,
+				size_t min_runs)
+{
+	struct gate_json *g = calloc(1, sizeof(*g));
+	json_object *m;
+
+	if (!g)
+		return NULL;
+	g->top = json_object_new_object();
+	g->cmps = json_object_new_array();
+	g->cells = json_object_new_array();
+	m = json_object_new_array();
+	for (; *metrics; metrics++)
+		json_object_array_add(m, json_object_new_string(*metrics));
+	json_object_object_add(g->top, "dir", json_object_new_string(dir));
+	json_object_object_add(g->top, "baseline", str_or_null(baseline));
+	json_object_object_add(g->top, "vs", str_or_null(vs));
+	json_object_object_add(g->top, "metrics", m);
+	json_object_object_add(g->top, "max_drop_pct", num(100 * max_drop));
+	json_object_object_add(g->top, "confidence_pct", num(100 * confidence));
+	json_object_object_add(g->top, "interval_pct",
+			       num(100 * (2 * confidence - 1)));
+	json_object_object_add(g->top, "min_runs",
+			       json_object_new_int64((int64_t)min_runs));
+	json_object_object_add(g->top, "comparisons", g->cmps);
+	json_object_object_add(g->top, "cells", g->cells);
+	return g;
+}
+
+void gate_json_cmp(struct gate_json *g, const struct gate_cmp *c)
+{
+	const struct stats_cmp *s = &c->j.cmp;
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "cell", json_object_new_string(c->cell));
+	json_object_object_add(o, "base_cell", str_or_null(c->base_cell));
+	json_object_object_add(o, "metric", json_object_new_string(c->metric));
+	json_object_object_add(o, "lower_is_better",
+			       json_object_new_boolean(c->lower_better));
+	json_object_object_add(o, "verdict",
+			       json_object_new_string(gate_verdict_name(c->verdict)));
+	if (c->have_stats) {
+		json_object_object_add(o, "median_base", num(s->med_base));
+		json_object_object_add(o, "median", num(s->med_cand));
+		json_object_object_add(o, "ratio", num(s->ratio));
+		json_object_object_add(o, "ratio_lo", num(s->lo));
+		json_object_object_add(o, "ratio_hi", num(s->hi));
+		json_object_object_add(o, "loss_pct", num(100 * c->j.loss));
+		json_object_object_add(o, "loss_lo_pct", num(100 * c->j.loss_lo));
+		json_object_object_add(o, "loss_hi_pct", num(100 * c->j.loss_hi));
+		json_object_object_add(o, "p", num(s->p));
+		json_object_object_add(o, "n_base", json_object_new_int64((int64_t)s->nbase));
+		json_object_object_add(o, "n", json_object_new_int64((int64_t)s->ncand));
+		json_object_object_add(o, "cv_base_pct", num(100 * s->cv_base));
+		json_object_object_add(o, "cv_pct", num(100 * s->cv_cand));
+	}
+	json_object_object_add(o, "why", json_object_new_string(c->why));
+	json_object_array_add(g->cmps, o);
+}
+
+void gate_json_cell(struct gate_json *g, const char *cell,
+		    const char *base_cell, int verdict)
+{
+	json_object *o = json_object_new_object();
+
+	json_object_object_add(o, "cell", json_object_new_string(cell));
+	json_object_object_add(o, "base_cell", str_or_null(base_cell));
+	json_object_object_add(o, "verdict",
+			       json_object_new_string(gate_verdict_name(verdict)));
+	json_object_array_add(g->cells, o);
+}
+
+int gate_json_write(struct gate_json *g, const char *path,
+		    unsigned int pass, unsigned int regression,
+		    unsigned int cannot, unsigned int unjudged_new, int status)
+{
+	json_object *s = json_object_new_object();
+	unsigned int n = pass + regression + cannot;
+
+	json_object_object_add(s, "cells", json_object_new_int((int)n));
+	json_object_object_add(s, "pass", json_object_new_int((int)pass));
+	json_object_object_add(s, "regression", json_object_new_int((int)regression));
+	json_object_object_add(s, "cannot", json_object_new_int((int)cannot));
+	json_object_object_add(s, "new_not_judged",
+			       json_object_new_int((int)unjudged_new));
+	json_object_object_add(s, "judged_pct",
+			       n ? num(100.0 * (pass + regression) / n) : NULL);
+	json_object_object_add(s, "verdict",
+			       json_object_new_string(gate_verdict_name(status)));
+	json_object_object_add(s, "exit", json_object_new_int(status));
+	json_object_object_add(g->top, "summary", s);
+	return results_write_json(path, g->top);
+}
+
+void gate_json_free(struct gate_json *g)
+{
+	if (!g)
+		return;
+	json_object_put(g->top);
+	free(g);
+}
