@@ -24,7 +24,7 @@ enum {
 	OPT_SCHEDULER, OPT_FIO, OPT_ENGINE_LIB, OPT_JOBS_DIR, OPT_STATE,
 	OPT_EMBEDDED, OPT_EMBEDDED_SIZE, OPT_FORCE, OPT_FIO_ARG,
 	OPT_FIO_TIMEOUT, OPT_PATH_STATS, OPT_CLIENT, OPT_CLIENT_FILE, OPT_CPUS,
-	OPT_UNPINNED,
+	OPT_UNPINNED, OPT_ADAPTIVE, OPT_ADAPTIVE_WIDTH,
 };
 
 static const struct option run_opts[] = {
@@ -37,6 +37,8 @@ static const struct option run_opts[] = {
 	{ "ioprio",		required_argument,	NULL, OPT_IOPRIO },
 	{ "scheduler",		required_argument,	NULL, OPT_SCHEDULER },
 	{ "repeat",		required_argument,	NULL, 'r' },
+	{ "adaptive",		required_argument,	NULL, OPT_ADAPTIVE },
+	{ "adaptive-width",	required_argument,	NULL, OPT_ADAPTIVE_WIDTH },
 	{ "runtime",		required_argument,	NULL, 'T' },
 	{ "out",		required_argument,	NULL, 'o' },
 	{ "fio",		required_argument,	NULL, OPT_FIO },
@@ -81,6 +83,10 @@ void cli_usage_run(FILE *f)
 "                         rt:10, idle:50) [none]\n"
 "      --scheduler LIST   queue/scheduler values [left as it is]\n"
 "  -r, --repeat N         runs of every cell [5]\n"
+"      --adaptive N       then up to N more runs of each cell whose median\n"
+"                         is not yet settled, interleaved [0: off]\n"
+"      --adaptive-width PCT  settled: the 95%% interval of the median of\n"
+"                         iops and cpu_per_io_us within +-PCT%% of it [2]\n"
 "  -T, --runtime SEC      time-based runtime of each run, 0 keeps the job's\n"
 "                         own [5]\n"
 "  -o, --out DIR          results directory [fioring-results-TIME]\n"
@@ -150,6 +156,20 @@ static int parse_int(const char *s, int min, int max, int *out)
 	if (errno || end == s || *end || v < min || v > max)
 		return -EINVAL;
 	*out = (int)v;
+	return 0;
+}
+
+/* a percentage in (0, 100) as a fraction */
+static int parse_pct_width(const char *s, double *out)
+{
+	char *end;
+	double v;
+
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno || end == s || *end || !(v > 0 && v < 100))
+		return -EINVAL;
+	*out = v / 100;
 	return 0;
 }
 
@@ -257,6 +277,7 @@ int cli_parse_run(int argc, char **argv, struct run_env *env)
 
 	memset(env, 0, sizeof(*env));
 	env->repeat = 5;
+	env->adaptive_width = 0.02;
 	env->runtime = 5;
 	env->fio_timeout = 60;
 	env->embedded_size = 1ull << 30;
@@ -301,6 +322,17 @@ int cli_parse_run(int argc, char **argv, struct run_env *env)
 			ret = parse_int(optarg, 1, 1000000, &env->repeat);
 			if (ret)
 				return bad("repeat", optarg, "a whole number >= 1");
+			break;
+		case OPT_ADAPTIVE:
+			ret = parse_int(optarg, 0, 1000000, &env->adaptive);
+			if (ret)
+				return bad("adaptive", optarg, "a whole number >= 0");
+			break;
+		case OPT_ADAPTIVE_WIDTH:
+			ret = parse_pct_width(optarg, &env->adaptive_width);
+			if (ret)
+				return bad("adaptive-width", optarg,
+					   "a percentage above 0 and below 100");
 			break;
 		case 'T':
 			ret = parse_int(optarg, 0, 86400 * 365, &env->runtime);

@@ -27,6 +27,7 @@
 #include "fio/jobfile.h"
 #include "fio/locate.h"
 #include "lib/build_id.h"
+#include "sweep/adaptive.h"
 #include "sweep/clients.h"
 #include "sweep/facts.h"
 #include "sweep/job_guard.h"
@@ -591,42 +592,57 @@ static void progress(struct run_ctx *ctx, const struct result_row *r, int i,
 			r->iostats_eff);
 }
 
+/* runs cell ci once, records its rows; -errno when results cannot be written */
+static int sweep_run_one(struct run_ctx *ctx, int ci, int run, int rep,
+			 struct result_row *rows, int total, uint64_t t0)
+{
+	int k, nr = 1, ret;
+
+	/* fio servers: a row per host and one for all of them */
+	if (ctx->env.clients.nr)
+		nr = clients_run_cell(ctx, &ctx->sweep.cells[ci], run, rep, rows);
+	else
+		run_cell(ctx, &ctx->sweep.cells[ci], run, rep, rows);
+	for (k = 0; k < nr; k++) {
+		if (strcmp(rows[k].status, "ok"))
+			ctx->nr_failed++;
+		ctx->nr_done++;
+		ret = results_add(&ctx->res, &rows[k]);
+		if (!ret)
+			ret = adaptive_note(&ctx->adaptive, ci, &rows[k]);
+		if (ret) {
+			fprintf(stderr, "fioring-bench run: cannot write "
+				"results in %s: %s\n", ctx->out, strerror(-ret));
+			return ret;
+		}
+		progress(ctx, &rows[k], run, total, (now_ns() - t0) / 1e9);
+	}
+	return 0;
+}
+
 static int sweep_run(struct run_ctx *ctx, uint64_t t0)
 {
-	int total = ctx->sweep.nr * ctx->env.repeat, run = 0, rep, ci, ret, k, nr;
+	int total = ctx->sweep.nr * ctx->env.repeat, run = 0, rep, ci, ret = 0;
 	struct result_row *rows = calloc(ctx->env.clients.nr + 1, sizeof(*rows));
 
 	if (!rows)
 		return -ENOMEM;
-	for (rep = 1; rep <= ctx->env.repeat && !stop_signal; rep++) {
-		for (ci = 0; ci < ctx->sweep.nr && !stop_signal; ci++) {
-			run++;
-			nr = 1;
-			/* fio servers: a row per host and one for all of them */
-			if (ctx->env.clients.nr)
-				nr = clients_run_cell(ctx, &ctx->sweep.cells[ci], run,
-						      rep, rows);
-			else
-				run_cell(ctx, &ctx->sweep.cells[ci], run, rep, rows);
-			for (k = 0; k < nr; k++) {
-				if (strcmp(rows[k].status, "ok"))
-					ctx->nr_failed++;
-				ctx->nr_done++;
-				ret = results_add(&ctx->res, &rows[k]);
-				if (ret) {
-					fprintf(stderr, "fioring-bench run: cannot write "
-						"results in %s: %s\n", ctx->out,
-						strerror(-ret));
-					free(rows);
-					return ret;
-				}
-				progress(ctx, &rows[k], run, total,
-					 (now_ns() - t0) / 1e9);
-			}
-		}
+	for (rep = 1; rep <= ctx->env.repeat && !stop_signal && !ret; rep++)
+		for (ci = 0; ci < ctx->sweep.nr && !stop_signal && !ret; ci++)
+			ret = sweep_run_one(ctx, ci, ++run, rep, rows, total, t0);
+	/* then the cells the gate could not judge yet, interleaved */
+	while (!ret && !stop_signal &&
+	       (ci = adaptive_next(&ctx->adaptive, ctx->env.repeat, &rep)) >= 0) {
+		run++;
+		ret = sweep_run_one(ctx, ci, run, rep, rows, run, t0);
 	}
+	if (!ret && ctx->adaptive.budget)
+		fprintf(stderr, "fioring-bench run: adaptive: %d extra runs; %d of %d "
+			"cells settled (median within +-%.3g%%)\n",
+			ctx->adaptive.extra_runs, adaptive_settled(&ctx->adaptive),
+			ctx->sweep.nr, 100 * ctx->adaptive.width);
 	free(rows);
-	return 0;
+	return ret;
 }
 
 /* what the harness itself cost, against the time fio spent */
@@ -659,6 +675,7 @@ static void overhead_report(struct run_ctx *ctx, uint64_t t0)
 		json_object_object_add(o, "interrupted_by",
 				       json_object_new_string(strsignal(stop_signal)));
 	json_object_object_add(ctx->res.meta, "summary", o);
+	adaptive_meta(&ctx->adaptive, ctx->res.meta);
 }
 
 /* what could not be put back is named on stderr and stays journaled */
@@ -726,7 +743,9 @@ int run_sweep(struct run_ctx *ctx)
 	if (setup_targets(ctx) || sweep_probe_targets(ctx) || setup_out(ctx) ||
 	    copy_jobs(ctx))
 		goto out;
-	if (plan_sweep(ctx))
+	if (plan_sweep(ctx) || adaptive_init(&ctx->adaptive, ctx->sweep.nr,
+					     ctx->env.adaptive,
+					     ctx->env.adaptive_width))
 		goto out;
 	meta = make_meta(ctx);
 	snprintf(path, sizeof(path), "%s/meta.json", ctx->out);
@@ -783,6 +802,7 @@ out:
 	}
 	sweep_facts_free(ctx);
 	sweep_free(&ctx->sweep);
+	adaptive_free(&ctx->adaptive);
 	for (i = 0; ctx->iopolicies && i < ctx->nr_targets; i++)
 		strlist_free(&ctx->iopolicies[i]);
 	free(ctx->iopolicies);

@@ -17,6 +17,7 @@
 #include "kernel/journal.h"
 #include "kernel/knob.h"
 #include "results/results.h"
+#include "sweep/adaptive.h"
 #include "sweep/placement.h"
 #include "sweep/sweep.h"
 #include "kernel/target.h"
@@ -34,6 +35,7 @@ struct run_ctx {
 	struct target_facts *facts;	/* per target; NULL on fio servers */
 	struct placement place;
 	struct sweep sweep;
+	struct adaptive adaptive;
 	struct results res;
 	bool results_open;
 	char fio[PATH_MAX];

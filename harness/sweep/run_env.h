@@ -26,6 +26,8 @@ struct run_env {
 	struct strlist clients;		/* fio servers; empty: run here */
 	bool engines_given;
 	int repeat;
+	int adaptive;			/* extra runs a cell may get; 0: off */
+	double adaptive_width;		/* settled: median's 95% CI within +-this */
 	int runtime;			/* seconds; 0: the job file's own */
 	const char *out;
 	const char *fio;

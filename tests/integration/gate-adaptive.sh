@@ -1,0 +1,66 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# gate-adaptive.sh: `run --adaptive N` on a loop device made for the test.
+# A loose width settles every cell at the gate's 5 runs, so a sweep of 5
+# repeats adds none; a width no sweep can reach spends the whole budget,
+# N more runs of every cell, interleaved (repeat 6 of each cell, then
+# repeat 7); meta.json and the closing line say what was done; bad values
+# are refused before anything is touched.
+
+. "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../lib/gate.sh"
+
+# bad values first: one line, exit 2, no root needed
+"$bench" run --adaptive -1 --dry-run >"$T_TMP/bad1" 2>&1
+[ $? -eq 2 ] || { cat "$T_TMP/bad1"; fail "--adaptive -1 not refused with 2"; }
+grep -q "adaptive" "$T_TMP/bad1" || fail "--adaptive -1: the option is not named"
+"$bench" run --adaptive-width 0 --dry-run >"$T_TMP/bad2" 2>&1
+[ $? -eq 2 ] || { cat "$T_TMP/bad2"; fail "--adaptive-width 0 not refused with 2"; }
+
+need_root
+loop_make 128M || skip "cannot make a loop device over tmpfs"
+dev=$DEV
+
+# sweep NAME ARGS...: two cells (iostats 0 and 1) of 1 s randread
+sweep() {
+	name=$1
+	shift
+	"$bench" run --target "$dev" --job "$FIORING_TOP/jobs/randread-qd32.fio" \
+		--engine io_uring --iostats 0,1 --runtime 1 --out "$T_TMP/$name" \
+		--state "$T_TMP/journal" "$@" >"$T_TMP/$name.log" 2>&1 ||
+		{ cat "$T_TMP/$name.log"; fail "sweep $name failed"; }
+	cat "$T_TMP/$name.log"
+}
+
+# rows of the sweep: "cell repeat", in file order
+rows() {
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		{ print $c["cell"], $c["repeat"] }' "$T_TMP/$1/results.csv"
+}
+
+sweep loose --repeat 5 --adaptive 2 --adaptive-width 90
+[ "$(rows loose | wc -l)" -eq 10 ] || fail "loose: $(rows loose | wc -l) rows, want 10 (settled at 5 runs)"
+grep -q 'adaptive: 0 extra runs; 2 of 2 cells settled (median within +-90%)' "$T_TMP/loose.log" ||
+	fail "loose: closing line missing"
+
+sweep tight --repeat 5 --adaptive 2 --adaptive-width 0.001
+[ "$(rows tight | wc -l)" -eq 14 ] || fail "tight: $(rows tight | wc -l) rows, want 14 (5 + 2 per cell)"
+# the extra runs alternate between the cells, as the planned ones do
+rows tight | tail -4 | awk '{ print $2 }' | tr '\n' ' ' | grep -q '^6 6 7 7 $' ||
+	fail "tight: extra runs not interleaved: $(rows tight | tail -4 | tr '\n' ' ')"
+c1=$(rows tight | sed -n 11p | cut -d' ' -f1)
+c2=$(rows tight | sed -n 12p | cut -d' ' -f1)
+[ "$c1" != "$c2" ] || fail "tight: round of extra runs repeats one cell"
+[ "$(jqr "$T_TMP/tight/meta.json" '.adaptive.extra_runs')" -eq 4 ] || fail "tight: meta.json extra_runs"
+[ "$(jqr "$T_TMP/tight/meta.json" '.adaptive.budget')" -eq 2 ] || fail "tight: meta.json budget"
+grep -q 'adaptive: 4 extra runs; [0-2] of 2 cells settled' "$T_TMP/tight.log" ||
+	fail "tight: closing line missing"
+
+# the gate reads the longer cells like any others
+"$bench" gate --vs iostats_req=0 "$T_TMP/tight" >"$T_TMP/gate.out" 2>&1
+rc=$?
+cat "$T_TMP/gate.out"
+[ $rc -le 1 ] || [ $rc -eq 3 ] || fail "gate on the adaptive sweep exited $rc"
+grep -q 'n=7/7' "$T_TMP/gate.out" || fail "gate did not see 7 runs a side"
+echo "adaptive repeats as expected"
