@@ -451,6 +451,20 @@ static void gate_baseline(const struct gate_env *env, struct gate_json *gj,
 	}
 }
 
+/*
+ * The row whose settings stand for the cell: its first ok run, since a
+ * failed run lacks what only fio reports (iodepth).
+ */
+static size_t settings_row(const struct results *res, const struct results_cell *c)
+{
+	size_t i;
+
+	for (i = 0; i < c->nrows; i++)
+		if (results_row_ok(res, c->rows[i]))
+			return c->rows[i];
+	return c->rows[0];
+}
+
 /* The cell at env->vs_val that differs from c only in env->vs_col. */
 static const struct results_cell *vs_partner(const struct gate_env *env,
 					     const struct results *res,
@@ -458,16 +472,16 @@ static const struct results_cell *vs_partner(const struct gate_env *env,
 					     size_t n, const struct results_cell *c)
 {
 	const struct results_cell *found = NULL;
-	char *key = results_cell_key(res, c->rows[0], env->vs_col);
+	char *key = results_cell_key(res, settings_row(res, c), env->vs_col);
 	size_t i;
 
 	for (i = 0; key && i < n && !found; i++) {
+		size_t row = settings_row(res, &cells[i]);
 		char *k;
 
-		if (strcmp(results_get(res, cells[i].rows[0], env->vs_col),
-			   env->vs_val))
+		if (strcmp(results_get(res, row, env->vs_col), env->vs_val))
 			continue;
-		k = results_cell_key(res, cells[i].rows[0], env->vs_col);
+		k = results_cell_key(res, row, env->vs_col);
 		if (k && !strcmp(k, key) &&
 		    results_cells_differ_once(c->name, cells[i].name))
 			found = &cells[i];
@@ -486,7 +500,8 @@ static void gate_vs(const struct gate_env *env, struct gate_json *gj,
 	size_t i;
 
 	for (i = 0; i < n; i++) {
-		const char *val = results_get(res, cells[i].rows[0], env->vs_col);
+		const char *val = results_get(res, settings_row(res, &cells[i]),
+					      env->vs_col);
 		char bname[160], cname[160];
 		struct gate_side base = { res, NULL, bname };
 		struct gate_side cand = { res, &cells[i], cname };

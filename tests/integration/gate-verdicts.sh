@@ -88,6 +88,14 @@ $synth "$d/behind" 8 9 $(cells 400000 4 470000) || fail "synth"
 gate_expect 1 vs-behind --vs io_uring "$d/behind"
 gate_expect 1 vs-behind-col --vs engine=io_uring "$d/behind"
 gate_expect 3 vs-none --vs nosuchengine "$d/base"
+# a cell whose first run failed (no iodepth: fio never reported) still pairs
+mkdir -p "$d/firstfail"
+awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
+	NR == 2 { $c["status"] = "failed"; $c["iodepth"] = ""; $c["iops"] = "" } { print }' \
+	"$d/base/results.csv" >"$d/firstfail/results.csv"
+gate_expect 0 vs-firstfail --vs io_uring "$d/firstfail"
+grep -q '^PASS        zram0/fioring/.*  iops  .*n=9/8' "$T_TMP/vs-firstfail.out" ||
+	fail "--vs: a cell whose first run failed lost its partner"
 
 # --vs on another setting: two jobs of one engine
 $synth "$d/jobs" 11 9 zram0:io_uring:base:0:1:500000:3 zram0:io_uring:capped:0:1:450000:3 \
