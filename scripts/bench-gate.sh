@@ -1,0 +1,174 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# bench-gate.sh: measures the gate itself (`make bench-gate`; a benchmark,
+# not a test).  Each round is one sweep of four job files on a loop device
+# over tmpfs made for the run (blk-mq, the steadiest device here),
+# interleaved by the harness (repeat 1 of every job, then repeat 2, ...).
+# Every job file runs two fio jobs of 4 KiB random writes at QD16, both
+# pinned to one CPU, and differs from base in one thing:
+#   base  both jobs plain
+#   aa    the same as base under another name: an A/A pair
+#   cap   each job capped (fio's rate_iops) so that both together do 90% of
+#         the IOPS base delivered in the round before: a 10% IOPS drop
+#   burn  the second job writes with verify=crc32c and do_verify=0: fio
+#         computes a CRC32C over every block it writes, CPU time in its own
+#         process and nothing else.  That costs ~20% more CPU on the I/Os
+#         that carry it (measured here), so ~10% more CPU per I/O over both
+#         jobs; the script prints what it delivered (verify_state_save=0:
+#         fio would otherwise leave a state file in the working directory)
+# and `gate --vs job=base` judges aa, cap and burn against base.  It prints
+# the counts over the rounds: false alarms of the A/A pair (target: at most
+# 1 in 20), caps caught on iops and burns caught on cpu_per_io_us (target:
+# 18 of 20 each), and the effect each really had (median ratio).
+#
+# Environment: ROUNDS (20), REPEAT runs per job and round (5), ADAPTIVE
+# extra runs per cell the sweep may add (6), RUNTIME_MS per run (500), CPU
+# fio is pinned to (1), OUT (bench/gate-out), STRICT=1 to exit 1 when a
+# target is missed.  Needs root (the loop device).
+
+set -u
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+bench=${FIORING_BENCH:-$top/build/fioring-bench}
+rounds=${ROUNDS:-20} repeat=${REPEAT:-5} adaptive=${ADAPTIVE:-6}
+runtime_ms=${RUNTIME_MS:-500} cpu=${CPU:-1}
+out=${OUT:-$top/bench/gate-out}
+
+die() {
+	echo "bench-gate: $*" >&2
+	exit 1
+}
+
+[ -x "$bench" ] || die "no fioring-bench at $bench (run make)"
+[ "$(id -u)" -eq 0 ] || die "needs root for its loop device"
+command -v jq >/dev/null || die "needs jq to read gate.json"
+for v in "$rounds" "$repeat" "$runtime_ms" "$cpu"; do
+	case $v in ''|*[!0-9]*) die "ROUNDS, REPEAT, RUNTIME_MS, CPU: whole numbers, got '$v'" ;; esac
+done
+[ "$repeat" -ge 5 ] || die "REPEAT=$repeat: the gate needs 5 runs per cell"
+
+T_TMP=$(mktemp -d /tmp/fioring-bench-gate.XXXXXX)
+. "$top/scripts/devices.sh"
+loop_make 512M || die "cannot make a loop device over tmpfs"
+dev=$DEV
+fio=${FIO:-$top/build/fio-src/fio-3.33/fio}
+# every run overwrites: tmpfs allocating pages on first write is not the job
+"$fio" --name=fill --filename="$dev" --rw=write --bs=1M --direct=1 \
+	--output-format=terse >/dev/null 2>&1 || die "cannot fill $dev with $fio"
+
+rm -rf "$out" && mkdir -p "$out" || die "cannot create $out"
+
+# job DIR NAME GLOBAL SECOND: a job file of two QD16 jobs, GLOBAL added to
+# both, SECOND to the second one only
+job() {
+	cat >"$1/$2.fio" <<JOB
+; $2: bench-gate's 4 KiB random writes, two jobs pinned to CPU $cpu
+[global]
+rw=randwrite
+bs=4k
+iodepth=16
+direct=1
+norandommap
+time_based
+runtime=${runtime_ms}ms
+cpus_allowed=$cpu
+$3
+[$2]
+[$2-2]
+$4
+JOB
+}
+
+# median of the numbers on stdin
+median() {
+	sort -n | awk '{ v[NR] = $1 } END {
+		if (!NR) print "nan"; else print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# sweep DIR JOBS...: one interleaved sweep of the jobs; a run that failed
+# (exit 3) leaves its cell fewer runs, which the gate counts
+sweep() {
+	d=$1
+	shift
+	set -- $(for j do echo "--job $d/$j.fio"; done)
+	"$bench" run --target "$dev" "$@" --engine io_uring --iostats 1 \
+		--sqpoll 0 --repeat "$repeat" --adaptive "$adaptive" --runtime 0 \
+		--out "$d/out" --state "$T_TMP/journal" >"$d/run.log" 2>&1
+	rc=$?
+	[ $rc -eq 3 ] && echo "bench-gate: $d: $(grep -c FAILED "$d/run.log") failed runs (see run.log)"
+	[ $rc -eq 0 ] || [ $rc -eq 3 ]
+}
+
+# base IOPS median of a sweep's results
+base_iops() {
+	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["job"] == "base" && $c["status"] == "ok" { print $c["iops"] }' \
+		"$1/out/results.csv" | median
+}
+
+start=$(date +%s)
+mkdir -p "$out/calibrate"
+job "$out/calibrate" base "" ""
+sweep "$out/calibrate" base || { cat "$out/calibrate/run.log"; die "calibration sweep failed"; }
+ref=$(base_iops "$out/calibrate")
+echo "bench-gate: $dev, fio on CPU $cpu, ${runtime_ms} ms runs, $repeat runs (+ up to $adaptive adaptive) per job; base ${ref} IOPS"
+
+aa_fa=0 aa_pass=0 aa_cannot=0 cap_hit=0 burn_hit=0 done=0
+: >"$out/cap-ratio" && : >"$out/burn-ratio"
+r=1
+while [ "$r" -le "$rounds" ]; do
+	d=$out/round-$r
+	mkdir -p "$d"
+	# per job: the two together at 90%
+	rate=$(awk -v m="$ref" 'BEGIN { printf "%d", m * 0.9 / 2 }')
+	job "$d" base "" ""
+	job "$d" aa "" ""
+	job "$d" cap "rate_iops=$rate" ""
+	job "$d" burn "" "verify=crc32c
+do_verify=0
+verify_state_save=0"
+	if ! sweep "$d" base aa cap burn; then
+		tail -3 "$d/run.log"
+		echo "bench-gate: round $r: the sweep failed; not counted"
+		r=$((r + 1))
+		continue
+	fi
+	"$bench" gate --vs job=base "$d/out" >"$d/gate.txt" 2>&1
+	g=$d/out/gate.json
+	[ -s "$g" ] || { cat "$d/gate.txt"; die "round $r: gate wrote no gate.json"; }
+	aa=$(jq -r '[.cells[] | select(.cell | contains("/aa/")) | .verdict][0] // "none"' "$g")
+	cap=$(jq -r '[.comparisons[] | select((.cell | contains("/cap/")) and .metric == "iops") | .verdict][0] // "none"' "$g")
+	burn=$(jq -r '[.comparisons[] | select((.cell | contains("/burn/")) and .metric == "cpu_per_io_us") | .verdict][0] // "none"' "$g")
+	jq -r '.comparisons[] | select((.cell | contains("/cap/")) and .metric == "iops") | .ratio // empty' "$g" >>"$out/cap-ratio"
+	jq -r '.comparisons[] | select((.cell | contains("/burn/")) and .metric == "cpu_per_io_us") | .ratio // empty' "$g" >>"$out/burn-ratio"
+	case $aa in
+	regression) aa_fa=$((aa_fa + 1)) ;;
+	pass) aa_pass=$((aa_pass + 1)) ;;
+	*) aa_cannot=$((aa_cannot + 1)) ;;
+	esac
+	[ "$cap" = regression ] && cap_hit=$((cap_hit + 1))
+	[ "$burn" = regression ] && burn_hit=$((burn_hit + 1))
+	done=$((done + 1))
+	extra=$(jq -r '.adaptive.extra_runs // 0' "$d/out/meta.json")
+	echo "round $r: A/A $aa, cap (rate_iops=$rate x 2) $cap, burn $burn; $extra adaptive runs"
+	# the next cap follows the device: 90% of what base did this round
+	ref=$(base_iops "$d")
+	r=$((r + 1))
+done
+
+secs=$(($(date +%s) - start))
+cap_ratio=$(median <"$out/cap-ratio")
+burn_ratio=$(median <"$out/burn-ratio")
+echo
+echo "== bench-gate: $done rounds in ${secs}s (load average $(cut -d' ' -f1-3 /proc/loadavg))"
+echo "A/A pairs:        $aa_fa false alarms in $done ($aa_pass pass, $aa_cannot cannot judge)  [target <= 1 in 20]"
+echo "10% IOPS cap:     $cap_hit of $done detected on iops (median ratio cap/base $cap_ratio)  [target >= 18 of 20]"
+echo "CPU per I/O burn: $burn_hit of $done detected on cpu_per_io_us (median ratio burn/base $burn_ratio)  [target >= 18 of 20]"
+echo "rounds, sweeps and gate.json in $out"
+miss=0
+[ "$aa_fa" -le $((done / 20)) ] || miss=1
+[ $((cap_hit * 10)) -ge $((done * 9)) ] || miss=1
+[ $((burn_hit * 10)) -ge $((done * 9)) ] || miss=1
+[ "${STRICT:-0}" = 1 ] && exit "$miss"
+exit 0
