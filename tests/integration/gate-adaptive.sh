@@ -2,11 +2,12 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # gate-adaptive.sh: `run --adaptive N` on a loop device made for the test.
-# A loose width settles every cell at the gate's 5 runs, so a sweep of 5
-# repeats adds none; a width no sweep can reach spends the whole budget,
-# N more runs of every cell, interleaved (repeat 6 of each cell, then
-# repeat 7); meta.json and the closing line say what was done; bad values
-# are refused before anything is touched.
+# A width no sweep can reach spends the whole budget, N more runs of every
+# cell, interleaved (repeat 6 of each cell, then repeat 7); meta.json and
+# the closing line say what was done; the gate reads the longer cells; bad
+# values are refused before anything is touched.  When a cell counts as
+# settled is tested on fixed values in tests/unit/adaptive.c: on a live
+# device no width is sure to settle (under load, IOPS here spread 4k-190k).
 
 . "$(dirname "$0")/../lib/common.sh"
 . "$(dirname "$0")/../lib/gate.sh"
@@ -38,11 +39,6 @@ rows() {
 	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
 		{ print $c["cell"], $c["repeat"] }' "$T_TMP/$1/results.csv"
 }
-
-sweep loose --repeat 5 --adaptive 2 --adaptive-width 90
-[ "$(rows loose | wc -l)" -eq 10 ] || fail "loose: $(rows loose | wc -l) rows, want 10 (settled at 5 runs)"
-grep -q 'adaptive: 0 extra runs; 2 of 2 cells settled (median within +-90%)' "$T_TMP/loose.log" ||
-	fail "loose: closing line missing"
 
 sweep tight --repeat 5 --adaptive 2 --adaptive-width 0.001
 [ "$(rows tight | wc -l)" -eq 14 ] || fail "tight: $(rows tight | wc -l) rows, want 14 (5 + 2 per cell)"
