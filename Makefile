@@ -90,10 +90,12 @@ $(FIO_SRC)/config-host.h: scripts/fio-sanitize.sh
 		{ tail -20 $(B)/fio-configure.log; exit 1; }
 endif
 
-# What the engine checks at load time to refuse a fio it was not built for.
+# What the engine checks at load time to refuse a fio it was not built for,
+# and what that fio offers it (FIO_HAS_*); the harness runs that fio.
 $(B)/fio-host.h: $(FIO) scripts/fio-host.sh
 	@mkdir -p $(B)
-	$(QUIET_GEN)sh scripts/fio-host.sh $(FIO_SRC) $(FIO) >$@.tmp && mv $@.tmp $@
+	$(QUIET_GEN)CC="$(CC)" FIO_CPPFLAGS="$(FIO_CPPFLAGS)" sh scripts/fio-host.sh \
+		$(FIO_SRC) $(FIO) $(B)/fio-host.log >$@.tmp && mv $@.tmp $@
 
 $(B)/engines/%.o: engines/%.c $(B)/fio-host.h config-host.mak
 	@mkdir -p $(dir $@)
