@@ -108,6 +108,10 @@ $(B)/harness/%.o: harness/%.c config-host.mak
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(CC) $(HARNESS_CFLAGS) $(DEPFLAGS) -c -o $@ $<
 
+# the harness runs the fio the engine is built against (harness/fio/locate.c)
+$(B)/harness/fio/locate.o: $(B)/fio-host.h
+$(B)/harness/fio/locate.o: HARNESS_CFLAGS += -include $(B)/fio-host.h
+
 $(B)/fioring-bench: $(HARNESS_OBJS)
 	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $^ $(HARNESS_LIBS)
 
@@ -137,6 +141,9 @@ FUZZ_SECONDS ?= 300
 $(FZ)/%.o: %.c config-host.mak
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(DEPFLAGS) -c -o $@ $<
+
+$(FZ)/harness/fio/locate.o: $(B)/fio-host.h
+$(FZ)/harness/fio/locate.o: FUZZ_CFLAGS += -include $(B)/fio-host.h
 
 $(FZ)/libfuzzed.a: $(FUZZ_LIB_OBJS)
 	$(QUIET_LINK)rm -f $@ && ar rcs $@ $^
