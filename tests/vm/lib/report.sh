@@ -18,7 +18,9 @@ set -u
 top=${FIORING_TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 name=$(basename "$0" .sh)
 
-results=$top/build/vm/results
+# VM_BUILD names a second build (make CHECK_FIO=1: another fio): its boots
+# are cached apart, so that neither build's results push out the other's
+results=$top/build/vm/results${VM_BUILD:+-$VM_BUILD}
 
 # fresh KERNEL MODE KEY: the cached boot of KERNEL/MODE can be reported from.
 # A finished run is reused for as long as its inputs do not change; one that
