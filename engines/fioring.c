@@ -511,6 +511,21 @@ static enum fio_q_status fio_fioring_queue(struct thread_data *td, struct io_u *
 		return FIO_Q_COMPLETED;
 	}
 
+	/*
+	 * fio 3.41 asks for a sync_file_range once writes were issued, even
+	 * when none completed since the last sync (3.33 waited for one): the
+	 * range is then first_write = last_write = -1, which the kernel
+	 * refuses with EINVAL.  There is nothing to sync, as fio's own
+	 * sync_file_range(2) path (do_sync_file_range) decides too.
+	 */
+	if (io_u->ddir == DDIR_SYNC_FILE_RANGE &&
+	    io_u->file->last_write == io_u->file->first_write) {
+		io_u->error = 0;
+		io_u_mark_submit(td, 1);
+		io_u_mark_complete(td, 1);
+		return FIO_Q_COMPLETED;
+	}
+
 	if (ld->nvme && nvme_cmd_check_io(io_u)) {
 		io_u->error = EINVAL;
 		return FIO_Q_COMPLETED;
