@@ -16,14 +16,14 @@
 #   FIO_HAS_DATAPLACEMENT    io_u->dspec and td->o.dp_type, dp_ids[], dp_id_select:
 #                            the fdp=/dataplacement=/plids= options (3.36+)
 #   FIO_HAS_FDP_RUHS         ops->fdp_fetch_ruhs: fio asks the engine for
-#                             the placement IDs (reclaim unit handles)
-#   FIO_HAS_MULTI_RANGE_TRIM  FIO_MULTI_RANGE_TRIM and num_range=: several
-#                             ranges per trim io_u (struct trim_range)
+#                            the placement IDs (reclaim unit handles)
+#   FIO_HAS_MULTI_RANGE_TRIM FIO_MULTI_RANGE_TRIM and num_range=: several
+#                            ranges per trim io_u (struct trim_range)
 #   FIO_HAS_VERIFY_IN_DEV    IO_U_F_VER_IN_DEV: the device verifies (write_mode=verify)
-#   FIO_HAS_ATOMIC_WRITES     FIO_ATOMICWRITES: atomic=1 as RWF_ATOMIC
-#   FIO_HAS_MOVE_ZONE_WP      ops->move_zone_wp (zonemode=zbd)
-#   FIO_HAS_MAX_ACTIVE_ZONES  ops->get_max_active_zones (zonemode=zbd)
-#   FIO_HAS_FINISH_ZONE       ops->finish_zone (zonemode=zbd)
+#   FIO_HAS_ATOMIC_WRITES    FIO_ATOMICWRITES: atomic=1 as RWF_ATOMIC
+#   FIO_HAS_MOVE_ZONE_WP     ops->move_zone_wp (zonemode=zbd)
+#   FIO_HAS_MAX_ACTIVE_ZONES ops->get_max_active_zones (zonemode=zbd)
+#   FIO_HAS_FINISH_ZONE      ops->finish_zone (zonemode=zbd)
 # The ioengine_ops version the engine must declare is the tree's own
 # FIO_IOOPS_VERSION (ioengines.h), which the engine uses as it is.
 

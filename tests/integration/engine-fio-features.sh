@@ -26,9 +26,11 @@ expect() {
 	[ $want = $got ] || fail "FIO_HAS_$1: the probe says $got, $3 says $want"
 	echo "FIO_HAS_$1: $got"
 }
-expect ERRDETAILS_TD '\(\*errdetails\)\(struct thread_data \*' ioengines.h
-expect DATAPLACEMENT '^[[:space:]]*unsigned int dp_type;' thread_options.h
-expect FDP_FETCH_RUHS '\(\*fdp_fetch_ruhs\)' ioengines.h
+expect ERRDETAILS '\(\*errdetails\)\(struct thread_data \*' ioengines.h
+expect DATAPLACEMENT '^[[:space:]]*uint32_t dspec;' io_u.h
+expect DEVICE_ERROR '^[[:space:]]*IO_U_F_DEVICE_ERROR[[:space:]]*=' io_u.h
+expect VERIFY_IN_DEV '^[[:space:]]*IO_U_F_VER_IN_DEV[[:space:]]*=' io_u.h
+expect FDP_RUHS '\(\*fdp_fetch_ruhs\)' ioengines.h
 expect MULTI_RANGE_TRIM '^[[:space:]]*FIO_MULTI_RANGE_TRIM[[:space:]]*=' ioengines.h
 expect ATOMIC_WRITES '^[[:space:]]*FIO_ATOMICWRITES[[:space:]]*=' ioengines.h
 expect MOVE_ZONE_WP '\(\*move_zone_wp\)' ioengines.h
