@@ -21,8 +21,8 @@
 #    only (when the scheduler puts fio and the SQ thread on one CPU).
 # Other load can starve the SQ thread too (it polls, so the scheduler sees
 # a CPU hog): every SQPOLL run samples the SQ thread's schedstat, and a
-# failure says how long it waited for a CPU and the load average, so the
-# cause is named.  It still fails: a machine that cannot give SQPOLL a CPU
+# failure says how long it waited for a CPU, how often it ran on the job's
+# CPU and the load average, so the cause is named.  It still fails: a machine that cannot give SQPOLL a CPU
 # cannot judge it.
 
 . "$(dirname "$0")/../lib/common.sh"
@@ -31,32 +31,47 @@ zram_make 512M || skip "cannot hot-add a zram device"
 dev=$DEV
 floor=0.25
 
-# sq_watch PID: while fio PID runs, samples the schedstat of its job's SQ
-# thread (iou-sqp-<job pid>) and at fio's exit prints the last sample's
-# "ns on CPU, ns runnable but waiting for a CPU" ("0 0" if never seen).
-# fio is our child: once it exits it stays a zombie until waited for.
-# Builtin reads, one sleep a tenth of a second: the watcher must not be
-# load itself.
+# cpu_of STAT: sets $cpu to the CPU a task last ran on (field 39 of its
+# /proc stat), without a fork
+cpu_of() {
+	read -r l 2>/dev/null <"$1" || return 1
+	set -- ${l#*) }
+	shift 36
+	cpu=$1
+}
+
+# sq_watch PID: while fio PID runs, samples its job's SQ thread
+# (iou-sqp-<job pid>) every tenth of a second: its schedstat, and whether
+# it last ran on the job thread's CPU.  At fio's exit prints "ns on CPU,
+# ns runnable but waiting for a CPU, samples on the job's CPU, samples"
+# ("0 0 0 0" if never seen).  fio is our child: once it exits it stays a
+# zombie until waited for.  Builtin reads but for one sleep a sample: the
+# watcher must not be load itself.
 sq_watch() {
-	ss= st="0 0"
-	while read -r _ _ state _ <"/proc/$1/stat" && [ "$state" != Z ]; do
+	fio=$1 ss= st="0 0" same=0 n=0
+	while read -r _ _ state _ <"/proc/$fio/stat" && [ "$state" != Z ]; do
 		if [ -z "$ss" ]; then
-			for c in $(for j in $(pgrep -P "$1" -x fio); do
+			for c in $(for j in $(pgrep -P "$fio" -x fio); do
 					echo /proc/"$j"/task/*/comm; done); do
-				read -r comm <"$c" 2>/dev/null || continue
-				case $comm in iou-sqp-*) ss=${c%comm}schedstat ;; esac
+				read -r comm 2>/dev/null <"$c" || continue
+				case $comm in
+				iou-sqp-*) ss=${c%comm} job=/proc/${comm#iou-sqp-}/stat ;;
+				esac
 			done
 		fi
-		[ -n "$ss" ] && read -r on wait _ <"$ss" 2>/dev/null && st="$on $wait"
+		if [ -n "$ss" ] && read -r on wait _ 2>/dev/null <"${ss}schedstat"; then
+			st="$on $wait"
+			cpu_of "${ss}stat" && a=$cpu && cpu_of "$job" && n=$((n + 1)) &&
+				[ "$a" = "$cpu" ] && same=$((same + 1))
+		fi
 		sleep 0.1
 	done
-	echo "$st"
+	echo "$st $same $n"
 }
 
 # job OUT ENGINE SQPOLL QD [ARGS]: one run; prints "latency_ns iops
-# slat_samples sq_oncpu_ns sq_wait_ns", the latency being lat without
-# SQPOLL and clat with it, the last two the SQ thread's time on a CPU and
-# runnable off one (0 without SQPOLL)
+# slat_samples" and sq_watch's four figures, the latency being lat without
+# SQPOLL and clat with it
 job() {
 	name=$1 eng=$2 sq=$3 qd=$4
 	shift 4
@@ -96,14 +111,17 @@ waited() {
 	awk -v on="$1" -v w="$2" 'BEGIN { printf "%.0f", (on + w > 0) ? 100 * w / (on + w) : 0 }'
 }
 
-# starved RUNS: of "iops:oncpu_ns:wait_ns" runs, how the slowest one's SQ
-# thread fared and the load: what a failure must say when the engine did
-# not starve the SQ thread, the other load on the machine did
+# starved RUNS: of "iops:oncpu_ns:wait_ns:same:samples" runs, how the
+# slowest one's SQ thread fared: how long it waited for a CPU (other load
+# starving it), how often it was on the job's CPU (the scheduler placing
+# them together: each I/O then hands the CPU over twice and the io-wq
+# worker runs on the other CPU), and the load.  What a failure must say
+# to name its cause.
 starved() {
 	set -- $(printf '%s\n' $1 | sort -t: -k1,1g | head -n 1 | tr : ' ')
 	awk -v on="$2" -v w="$3" 'BEGIN {
 		printf "its SQ thread ran %.0f ms and waited for a CPU %.0f ms", on / 1e6, w / 1e6 }'
-	echo " ($(waited "$2" "$3")%); load average $(cut -d" " -f1-3 /proc/loadavg) on $(nproc) CPUs"
+	echo " ($(waited "$2" "$3")%), ran on the job's CPU in $4 of $5 samples; load average $(cut -d" " -f1-3 /proc/loadavg) on $(nproc) CPUs"
 }
 
 # little QD IOPS: Little's law's mean latency in ns
@@ -121,7 +139,7 @@ for qd in 1 16; do
 		pi0="$pi0 $2"
 		measure pb "$ours" 1 $qd --cpus_allowed=0
 		set -- $fig
-		pi1="$pi1 $2" pw1="$pw1 $(waited $4 $5)%" ps1="$ps1 $2:$4:$5"
+		pi1="$pi1 $2" pw1="$pw1 $(waited $4 $5)%" ps1="$ps1 $2:$4:$5:$6:$7"
 		grep -q "fioring: warning: this job runs on one CPU and its SQ thread inherits it" \
 			"$T_TMP/pb.json.err" ||
 			fail "qd=$qd: no warning that the pinned job shares its CPU with the SQ thread"
@@ -140,7 +158,7 @@ for qd in 1 16; do
 		l0="$l0 $1" i0="$i0 $2"
 		measure b "$ours" 1 $qd
 		set -- $fig
-		c1="$c1 $1" i1="$i1 $2" w1="$w1 $(waited $4 $5)%" s1="$s1 $2:$4:$5"
+		c1="$c1 $1" i1="$i1 $2" w1="$w1 $(waited $4 $5)%,$6/$7" s1="$s1 $2:$4:$5:$6:$7"
 		[ "$3" = 0 ] || fail "qd=$qd: $3 slat samples under SQPOLL, want none"
 		[ "$4" != 0 ] || fail "qd=$qd: no SQ thread seen in the SQPOLL run"
 		grep -q "warning" "$T_TMP/b.json.err" &&
@@ -153,7 +171,7 @@ for qd in 1 16; do
 		fc="$fc $1" fi="$fi $2"
 	done
 	echo "qd=$qd fioring sqpoll=0: lat ns:$l0, IOPS:$i0"
-	echo "qd=$qd fioring sqpoll=1: clat ns:$c1, IOPS:$i1, SQ thread waiting for a CPU:$w1"
+	echo "qd=$qd fioring sqpoll=1: clat ns:$c1, IOPS:$i1, SQ thread waiting for a CPU,samples on the job's CPU:$w1"
 	echo "qd=$qd fio io_uring sqpoll=1: clat ns:$fc, IOPS:$fi"
 
 	m0=$(median $i0) lo1=$(min $i1) m1=$(median $i1)
