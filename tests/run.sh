@@ -3,8 +3,10 @@
 #
 # run.sh [TEST...]: runs fioring's tests, each under a timeout, one line per
 # test, and ends with "N passed, N failed, N skipped".  Tests are the unit
-# programs build/tests/*.t and the scripts tests/integration/*.sh and
-# tests/vm/*.sh; they exit 0 (pass), 1 (fail) or 77 (skip, reason printed).
+# programs build/tests/*.t, the scripts tests/integration/*.sh and the NVMe
+# testbed's tests/vm/nvme-TEST-KERNEL-mpMODE.sh, names that no file holds:
+# tests/vm/lib/matrix.sh lists them and tests/vm/lib/report.sh runs each.
+# They exit 0 (pass), 1 (fail) or 77 (skip, reason printed).
 # A failing test's output is shown; set V=1 to see every test's output.
 # With TALLY=FILE the counts are also added to FILE, which `run.sh --total
 # FILE` sums up: make check's passes (plain, sanitized, fuzz) end in one total.
@@ -28,8 +30,8 @@ mkdir -p "$logdir"
 if [ $# -gt 0 ]; then
 	tests="$*"
 else
-	tests=$(ls "$top"/build/tests/*.t "$top"/tests/integration/*.sh \
-		"$top"/tests/vm/*.sh 2>/dev/null)
+	vm=$(sh "$top/tests/vm/lib/matrix.sh" "$top") || exit 1
+	tests="$(ls "$top"/build/tests/*.t "$top"/tests/integration/*.sh 2>/dev/null) $vm"
 fi
 
 pass=0 fail=0 skip=0
@@ -38,6 +40,8 @@ for t in $tests; do
 	log=$logdir/$name.log
 	start=$(date +%s.%N)
 	case "$t" in
+	*tests/vm/nvme-*.sh)
+		timeout -k 10 "$timeout_s" sh "$top/tests/vm/lib/report.sh" "$name" >"$log" 2>&1 ;;
 	*.sh) timeout -k 10 "$timeout_s" sh "$t" >"$log" 2>&1 ;;
 	*) timeout -k 10 "$timeout_s" "$t" >"$log" 2>&1 ;;
 	esac
