@@ -1,17 +1,28 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# common.sh: sourced by the integration tests.  Skip/fail helpers, the block
-# devices a test makes for itself (scripts/devices.sh: zram, loop over tmpfs,
-# removed on exit), and fio runs that return fio's JSON.
+# common.sh: sourced by every test script, on the host (tests/integration/)
+# and in the NVMe testbed guest (tests/vm/guest/, where this file is
+# /tests/lib/common.sh and FIORING_TESTBED=1).  Result helpers, fio runs
+# through the fioring engine that return fio's JSON, the NVMe topology read
+# from sysfs (device numbering changes between boots, so nothing is
+# assumed); on the host also the block devices a test makes for itself
+# (scripts/devices.sh: zram, loop over tmpfs, removed on exit).  POSIX sh:
+# the guest has busybox.
 
 set -u
 
-: "${FIORING_TOP:=$(cd "$(dirname "$0")/../.." && pwd)}"
-: "${FIO:?FIO is not set: run tests through make check}"
-: "${FIORING_ENGINE:=$FIORING_TOP/build/libfioring.so}"
-
-T_TMP=$(mktemp -d /tmp/fioring-test.XXXXXX)
-. "$FIORING_TOP/scripts/devices.sh"
+if [ "${FIORING_TESTBED:-0}" = 1 ]; then
+	FIO=fio
+	FIORING_ENGINE=/fioring/libfioring.so
+	FIORING_BENCH=/fioring/fioring-bench
+	T_TMP=$(mktemp -d /tmp/guest.XXXXXX)
+else
+	: "${FIORING_TOP:=$(cd "$(dirname "$0")/../.." && pwd)}"
+	: "${FIO:?FIO is not set: run tests through make check}"
+	: "${FIORING_ENGINE:=$FIORING_TOP/build/libfioring.so}"
+	T_TMP=$(mktemp -d /tmp/fioring-test.XXXXXX)
+	. "$FIORING_TOP/scripts/devices.sh"
+fi
 
 skip() {
 	echo "SKIP: $*"
@@ -23,8 +34,17 @@ fail() {
 	exit 1
 }
 
+pass() {
+	echo "PASS: $*"
+	exit 0
+}
+
 need_root() {
 	[ "$(id -u)" -eq 0 ] || skip "needs root to make block devices"
+}
+
+need_engine() {
+	[ -f "$FIORING_ENGINE" ] || fail "no engine: $FIORING_ENGINE (run make)"
 }
 
 # fio_json OUT ARGS...: runs fio with JSON output into OUT; fio's exit
@@ -33,6 +53,15 @@ fio_json() {
 	out=$1
 	shift
 	"$FIO" --output-format=json --output="$out" "$@" 2>"$out.err"
+}
+
+# fio_engine OUT ARGS...: fio_json through the fioring engine
+fio_engine() {
+	out=$1
+	shift
+	# the last one shows in the log of a test that timed out
+	echo "fio $*" >&2
+	fio_json "$out" --ioengine="external:$FIORING_ENGINE" "$@"
 }
 
 # jqr FILE FILTER: one raw value from a JSON file
@@ -44,6 +73,22 @@ jqr() {
 ratio_between() {
 	awk -v x="$1" -v y="$2" -v lo="$3" -v hi="$4" \
 		'BEGIN { r = (y > 0) ? x / y : -1; exit !(r >= lo && r <= hi) }'
+}
+
+# expect_fio_error WHAT PATTERN FIO-ARGS...: fio with libfioring fails with
+# a line matching PATTERN, a non-zero exit and no crash (a signal would show
+# as an exit status of 128 or more); its output is left in $T_TMP/out
+expect_fio_error() {
+	what=$1 pattern=$2
+	shift 2
+	"$FIO" --name=bad --ioengine="external:$FIORING_ENGINE" "$@" \
+		>"$T_TMP/out" 2>&1
+	rc=$?
+	[ $rc -ne 0 ] || fail "$what: fio exited 0"
+	[ $rc -lt 128 ] || fail "$what: fio died with signal $((rc - 128))"
+	grep -q "$pattern" "$T_TMP/out" ||
+		fail "$what: no line matching '$pattern' in: $(cat "$T_TMP/out")"
+	echo "$what: $(grep "$pattern" "$T_TMP/out" | head -n 1)"
 }
 
 # fio_with_open PID DEV: waits up to 20 s for a fio started by process PID
@@ -63,22 +108,6 @@ fio_with_open() {
 		sleep 0.1
 	done
 	return 1
-}
-
-# expect_fio_error WHAT PATTERN FIO-ARGS...: fio with libfioring fails with
-# a line matching PATTERN, a non-zero exit and no crash (a signal would show
-# as an exit status of 128 or more); its output is left in $T_TMP/out
-expect_fio_error() {
-	what=$1 pattern=$2
-	shift 2
-	"$FIO" --name=bad --ioengine="external:$FIORING_ENGINE" "$@" \
-		>"$T_TMP/out" 2>&1
-	rc=$?
-	[ $rc -ne 0 ] || fail "$what: fio exited 0"
-	[ $rc -lt 128 ] || fail "$what: fio died with signal $((rc - 128))"
-	grep -q "$pattern" "$T_TMP/out" ||
-		fail "$what: no line matching '$pattern' in: $(cat "$T_TMP/out")"
-	echo "$what: $(grep "$pattern" "$T_TMP/out" | head -n 1)"
 }
 
 # fault_target: what a harness fault test starts from: root, the harness
@@ -113,4 +142,39 @@ sweep_refused() {
 	[ "$(wc -l <"$T_TMP/$1.log")" -eq 1 ] || fail "$1: not one line"
 	grep -q -- "$3" "$T_TMP/$1.log" || fail "$1: no line matching '$3'"
 	[ ! -e "$T_TMP/$1" ] || fail "$1: a refused sweep made its results directory"
+}
+
+# multipath: nvme_core's multipath parameter (Y or N)
+multipath() {
+	cat /sys/module/nvme_core/parameters/multipath
+}
+
+# ng_nsid NG: the namespace id behind a generic device (ngXnY names the same
+# namespace as the block disk nvmeXnY beside it in sysfs)
+ng_nsid() {
+	dir=$(dirname "$(readlink -f "/sys/class/nvme-generic/$1")")
+	cat "$dir/nvme${1#ng}/nsid"
+}
+
+# ng_of_nsid NSID: the /dev paths of every generic device of namespace
+# NSID, one a line (one with native multipath, one per controller without)
+ng_of_nsid() {
+	for g in /sys/class/nvme-generic/ng*; do
+		[ -e "$g" ] || continue
+		n=$(basename "$g")
+		[ "$(ng_nsid "$n")" = "$1" ] && echo "/dev/$n"
+	done
+}
+
+# head_paths DISK: the sysfs directories of the hidden path disks
+# (nvmeXcZnY) of the native multipath head DISK (nvmeXnY), one a line
+head_paths() {
+	for p in /sys/block/"$1"/multipath/*; do
+		[ -e "$p" ] && echo "$p"
+	done
+}
+
+# ng_ctrl NG: the controller (nvmeN) a per-controller generic device sits on
+ng_ctrl() {
+	basename "$(dirname "$(readlink -f "/sys/class/nvme-generic/$1")")"
 }

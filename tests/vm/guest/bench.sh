@@ -22,9 +22,9 @@
 #  within 10% of fio's; the knob is put back after.  The probe records
 #  passthrough as countable (iostats_honoured) from 6.13 on only.
 
-. /tests/lib/guest.sh
+. /tests/lib/common.sh
 need_engine
-bench=/fioring/fioring-bench
+bench=$FIORING_BENCH
 [ -x "$bench" ] || fail "no fioring-bench in the guest: $bench (run make)"
 export FIORING_STATE=$T_TMP/journal
 

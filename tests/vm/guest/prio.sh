@@ -8,7 +8,7 @@
 #
 # vm-matrix: kernel=6.1 mp=N
 
-. /tests/lib/guest.sh
+. /tests/lib/common.sh
 need_engine
 
 ng=$(ng_of_nsid 1 | head -n 1)
