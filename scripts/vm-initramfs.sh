@@ -7,8 +7,8 @@ ldd "$busybox" 2>&1 | grep -q "not a dynamic executable" ||
 # of KERNEL_DIR (from vm-kernel.sh), the project's own fio, libfioring.so
 # and fioring-bench with every shared library they load (found by ldd), jq
 # for reading fio's JSON, the guest's /init, the guest test scripts
-# tests/vm/guest/*.sh and the helpers they share with the host's tests
-# (tests/lib/common.sh) in /tests/lib.
+# tests/vm/guest/*.sh and the helpers they share with the host's tests and
+# runner (tests/lib/common.sh, tests/lib/kmsg.sh) in /tests/lib.
 # With KEY=1 it writes nothing and prints a checksum of all those inputs
 # instead (vm-boot.sh, which sets up the guest, included): the host runner
 # keys its cached results on it.
@@ -22,7 +22,7 @@ engine=${FIORING_ENGINE:-$top/build/libfioring.so}
 bench=${FIORING_BENCH:-$top/build/fioring-bench}
 busybox=/bin/busybox
 guest=$top/tests/vm/guest
-shared=$top/tests/lib/common.sh
+shared="$top/tests/lib/common.sh $top/tests/lib/kmsg.sh"
 
 die() {
 	echo "vm-initramfs: $*" >&2
