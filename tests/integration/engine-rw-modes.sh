@@ -2,14 +2,15 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # engine-rw-modes: read, write, randrw, trim, fsync and fdatasync, direct
-# and buffered, through libfioring on a file and a loop device; every job
+# and buffered, through libfioring on a file and a loop device (TEST_DEV if
+# set); every job
 # completes the I/O it was asked for without error, and the I/O counts
 # match what fio's own io_uring engine does for the same job.
 
 . "$(dirname "$0")/../lib/common.sh"
 need_root
-loop_make 32M || skip "cannot make a loop device"
-loop=$DEV
+test_dev 32M || skip "cannot make a loop device"
+dev=$DEV
 file=$T_TMP/rw.dat
 
 # run NAME ENGINE ARGS...: prints "reads writes trims syncs error"
@@ -40,7 +41,7 @@ check() {
 	[ $(($1 + $2 + $3)) -gt 0 ] || fail "$label: no I/O done"
 }
 
-for target in "$file" "$loop"; do
+for target in "$file" "$dev"; do
 	for direct in 0 1; do
 		t="$target direct=$direct"
 		check "$t read" --filename="$target" --direct=$direct --rw=read
@@ -50,5 +51,5 @@ for target in "$file" "$loop"; do
 		check "$t randwrite+fdatasync" --filename="$target" --direct=$direct --rw=randwrite --fdatasync=8
 	done
 done
-check "$loop trim" --filename="$loop" --direct=1 --rw=randtrim
+check "$dev trim" --filename="$dev" --direct=1 --rw=randtrim
 check "$file sync_file_range" --filename="$file" --rw=write --sync_file_range=write:8

@@ -6,8 +6,8 @@
 # through the fioring engine that return fio's JSON, the NVMe topology read
 # from sysfs (device numbering changes between boots, so nothing is
 # assumed); on the host also the block devices a test makes for itself
-# (scripts/devices.sh: zram, loop over tmpfs, removed on exit).  POSIX sh:
-# the guest has busybox.
+# (scripts/devices.sh: zram, loop over tmpfs, removed on exit) or the
+# user's own (TEST_DEV, see test_dev).  POSIX sh: the guest has busybox.
 
 set -u
 
@@ -108,6 +108,39 @@ fio_with_open() {
 		sleep 0.1
 	done
 	return 1
+}
+
+# test_dev SIZE: the device a device test runs on, in DEV: the user's
+# TEST_DEV (a block device of at least SIZE, which the test overwrites) or
+# else a loop device of SIZE made for the test.  A TEST_DEV that is mounted,
+# used as swap, held by another device (dm, md) or carries a signature
+# (file system, partition table, RAID member: what blkid -p finds) fails
+# the test, saying why, unless TEST_DEV_FORCE=1; one smaller than SIZE
+# skips it.
+test_dev() {
+	if [ -z "${TEST_DEV:-}" ]; then
+		loop_make "$1"
+		return
+	fi
+	[ -b "$TEST_DEV" ] || fail "TEST_DEV=$TEST_DEV is not a block device"
+	td_name=$(basename "$(readlink -f "$TEST_DEV")")
+	td_want=$(numfmt --from=iec "$1")
+	td_have=$(blockdev --getsize64 "$TEST_DEV") ||
+		fail "TEST_DEV=$TEST_DEV: cannot read its size"
+	[ "$td_have" -ge "$td_want" ] || skip "TEST_DEV=$TEST_DEV holds $td_have bytes, this test needs $1"
+	if [ "${TEST_DEV_FORCE:-0}" != 1 ]; then
+		td_used=$(lsblk -nro MOUNTPOINT "$TEST_DEV" 2>/dev/null | grep . | head -n 1)
+		[ -z "$td_used" ] || fail "TEST_DEV=$TEST_DEV (or a partition of it) is mounted on $td_used (TEST_DEV_FORCE=1 to use it anyway)"
+		! grep -q "^$(readlink -f "$TEST_DEV") " /proc/swaps ||
+			fail "TEST_DEV=$TEST_DEV is in use as swap (TEST_DEV_FORCE=1 to use it anyway)"
+		[ -z "$(ls "/sys/class/block/$td_name/holders" 2>/dev/null)" ] ||
+			fail "TEST_DEV=$TEST_DEV is held by $(ls "/sys/class/block/$td_name/holders" | tr '\n' ' ')(TEST_DEV_FORCE=1 to use it anyway)"
+		td_sig=$(blkid -p -o export "$TEST_DEV" 2>/dev/null | grep -E '^(TYPE|PTTYPE)=' | tr '\n' ' ')
+		[ -z "$td_sig" ] || fail "TEST_DEV=$TEST_DEV carries a signature (${td_sig% }): its data would be overwritten (TEST_DEV_FORCE=1 to use it anyway)"
+	fi
+	DEV=$TEST_DEV
+	dev_own "$td_name"
+	echo "device under test: TEST_DEV=$DEV ($td_have bytes)"
 }
 
 # fault_target: what a harness fault test starts from: root, the harness
