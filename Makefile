@@ -214,7 +214,7 @@ check-fuzz: fuzz-build
 # in it to try things by hand.
 KERNEL ?= 6.1
 MULTIPATH ?= Y
-# TESTS="tests/vm/nvme-bench-6.1-mpN.sh ..." runs some of them (names from
+# TESTS="tests/vm/nvme-util-5.10-mpN.sh ..." runs some of them (names from
 # tests/vm/lib/matrix.sh, which no file holds).
 check-vm: all
 	$(Q)list="$(TESTS)"; [ -n "$$list" ] || list=$$(sh tests/vm/lib/matrix.sh) || exit 1; \

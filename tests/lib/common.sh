@@ -182,6 +182,13 @@ multipath() {
 	cat /sys/module/nvme_core/parameters/multipath
 }
 
+# need_ng: skips when the kernel has no NVMe generic char devices (they came
+# in 5.13, io_uring_cmd passthrough on them in 5.19)
+need_ng() {
+	[ -d /sys/class/nvme-generic ] ||
+		skip "kernel $(uname -r) has no NVMe generic char devices (/dev/ngXnY: 5.13+, io_uring_cmd on them: 5.19+)"
+}
+
 # ng_nsid NG: the namespace id behind a generic device (ngXnY names the same
 # namespace as the block disk nvmeXnY beside it in sysfs)
 ng_nsid() {
@@ -196,6 +203,16 @@ ng_of_nsid() {
 		[ -e "$g" ] || continue
 		n=$(basename "$g")
 		[ "$(ng_nsid "$n")" = "$1" ] && echo "/dev/$n"
+	done
+}
+
+# disks_of_nsid NSID: the /dev paths of the block disks of namespace NSID
+# that have a /dev node, one a line (the head with native multipath, one
+# per controller without; the hidden path disks have none)
+disks_of_nsid() {
+	for d in /sys/block/nvme*n*; do
+		n=$(basename "$d")
+		[ -b "/dev/$n" ] && [ "$(cat "$d/nsid" 2>/dev/null)" = "$1" ] && echo "/dev/$n"
 	done
 }
 

@@ -11,6 +11,7 @@
 # is checked for its message and for fio's non-zero exit.
 
 . /tests/lib/common.sh
+need_ng
 need_engine
 
 # refused WHAT PATTERN FIO-ARGS...: fio must fail with a message matching PATTERN

@@ -28,9 +28,6 @@ bench=$FIORING_BENCH
 [ -x "$bench" ] || fail "no fioring-bench in the guest: $bench (run make)"
 export FIORING_STATE=$T_TMP/journal
 
-first=$(ng_of_nsid 1 | head -n 1)
-[ -n "$first" ] || fail "no generic device for nsid 1"
-
 job=$T_TMP/rr.fio
 cat >"$job" <<EOF
 [rr]
@@ -66,7 +63,8 @@ journal_empty() {
 
 mode_y() {
 	subsys=$(ls -d /sys/class/nvme-subsystem/nvme-subsys* | head -n 1)
-	head=nvme${first#/dev/ng}
+	head=$(disks_of_nsid 1 | head -n 1)
+	head=${head#/dev/}
 	[ -b "/dev/$head" ] || fail "no head block device /dev/$head"
 	before=$(settings)
 
@@ -137,6 +135,9 @@ mode_y() {
 }
 
 mode_n() {
+	need_ng
+	first=$(ng_of_nsid 1 | head -n 1)
+	[ -n "$first" ] || fail "no generic device for nsid 1"
 	disk=nvme${first#/dev/ng}
 	knob=/sys/block/$disk/queue/iostats_passthrough
 	before=$(cat "$knob" 2>/dev/null)

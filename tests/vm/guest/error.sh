@@ -11,6 +11,7 @@
 # the job, and so does the default.
 
 . /tests/lib/common.sh
+need_ng
 need_engine
 
 ng=$(ng_of_nsid 4 | head -n 1)

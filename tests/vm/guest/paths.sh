@@ -21,6 +21,7 @@
 #  paths' diskstats (the setting is put back after).
 
 . /tests/lib/common.sh
+need_ng
 need_engine
 
 ngs=$(ng_of_nsid 1)

@@ -9,6 +9,7 @@
 # vm-matrix: kernel=6.1 mp=N
 
 . /tests/lib/common.sh
+need_ng
 need_engine
 
 ng=$(ng_of_nsid 1 | head -n 1)

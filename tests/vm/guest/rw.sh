@@ -12,6 +12,7 @@
 # writes, the other reads).
 
 . /tests/lib/common.sh
+need_ng
 need_engine
 
 ngs=$(ng_of_nsid 1)

@@ -17,6 +17,7 @@
 # io_uring_cmd engine is run too, for the record.
 
 . /tests/lib/common.sh
+need_ng
 need_engine
 
 ng=$(ng_of_nsid 1 | head -n 1)

@@ -10,6 +10,7 @@
 # through another (or the same head), proving passthrough works at all.
 
 . /tests/lib/common.sh
+need_ng
 
 ctrls=$(ls /sys/class/nvme | wc -l)
 [ "$ctrls" -eq 2 ] || fail "expected 2 NVMe controllers, found $ctrls"

@@ -18,7 +18,7 @@ set -eu
 
 top=${1:-${FIORING_TOP:-$(cd "$(dirname "$0")/../../.." && pwd)}}
 
-kernels="6.1 6.12 latest"
+kernels="5.10 6.1 6.12 latest"
 modes="Y N"
 
 # values DIM ALL SPEC: the values of dimension DIM the spec line SPEC

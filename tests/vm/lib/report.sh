@@ -5,7 +5,7 @@
 # (tests/vm/lib/matrix.sh lists them; no file holds them, tests/run.sh
 # calls this with the name), which reports the guest test
 # tests/vm/guest/TEST.sh, run in the testbed booted with kernel KERNEL
-# (6.1, 6.12, latest: see scripts/vm-kernel.sh) and
+# (5.10, 6.1, 6.12, latest: see scripts/vm-kernel.sh) and
 # nvme_core.multipath=MODE (Y, N).
 # One boot per (kernel, mode) runs all guest tests; its console is kept in
 # build/vm/results/KERNEL-mpMODE/ with the checksum of everything the guest
