@@ -9,8 +9,8 @@
 # writes at QD1 with 4 ms think time, HZ=250) reads ~90% %util on an idle
 # disk.
 # fioring-bench runs that job on nsid 1's block disk (the head with native
-# multipath: before 6.3 its figures come from the path disks) and must flag
-# every run util_vs_busy on 5.10 and none on 6.1 and later.
+# multipath: before 6.3 its figures come from the path disks) and must see
+# it (and flag it util_vs_busy) on 5.10 and on none of 6.1 and later.
 
 . /tests/lib/common.sh
 [ -x "$FIORING_BENCH" ] || fail "no fioring-bench in the guest: $FIORING_BENCH (run make)"
@@ -42,20 +42,41 @@ esac
 
 echo "fioring-bench run --job $job --target $disk" >&2
 "$FIORING_BENCH" run --job "$job" --target "$disk" --engine psync --iostats 1 \
-	--repeat 3 --runtime 2 --force $policy --out "$T_TMP/out" 2>"$T_TMP/err" ||
+	--repeat 5 --runtime 2 --force $policy --out "$T_TMP/out" 2>"$T_TMP/err" ||
 	fail "sweep on $disk: exit $?: $(tail -n 3 "$T_TMP/err")"
 rows=$(jq -r '.runs[] | [.status, .ks_util_pct, .fio_busy_pct, .ks_flags] |
 	map(if . == null or . == "" then "-" else tostring end) | join(" ")' \
 	"$T_TMP/out/results.json")
-[ "$(echo "$rows" | grep -c .)" -eq 3 ] || fail "$disk: want 3 runs: $rows"
-echo "$rows" | while read -r status util busy flags; do
+[ "$(echo "$rows" | grep -c .)" -eq 5 ] || fail "$disk: want 5 runs: $rows"
+kernel=$(uname -r)
+# The old code charges a jiffy per I/O started in a new jiffy: the
+# over-count (%util more than 20 points above fio's busy share, and more
+# than twice it, which util_vs_busy flags) shows while an I/O takes well
+# under a jiffy.  Under TCG on a loaded host an emulated I/O took 2-3 ms and
+# the guest's jiffies advanced in bursts: 5.10 then read %util 58% at busy
+# 30%, and 44% at 41%.  So on 5.10 the runs below 25% busy are judged (each
+# must be over-counted and flagged) and at least one must be; the others
+# are printed.  On the kernels with the fix every run is judged: none may
+# be over-counted or flagged.
+judged=0
+for row in $(echo "$rows" | tr ' ' ','); do
+	status=$(echo "$row" | cut -d, -f1)
+	util=$(echo "$row" | cut -d, -f2)
+	busy=$(echo "$row" | cut -d, -f3)
+	flags=$(echo "$row" | cut -d, -f4)
 	[ "$status" = ok ] || fail "$disk: a run ended $status"
-	case "$overcount:$flags" in
-	0:*util_vs_busy*) fail "$(uname -r) has the fix, yet %util $util at busy $busy% was flagged: $flags" ;;
-	1:*util_vs_busy*|0:*) ;;
-	*) fail "$(uname -r) has the old io_ticks code, yet %util $util at busy $busy% was not flagged: $flags" ;;
+	over=$(awk -v u="$util" -v b="$busy" 'BEGIN { print (u > b + 20) ? 1 : 0 }')
+	quick=$(awk -v b="$busy" 'BEGIN { print (b < 25) ? 1 : 0 }')
+	case "$overcount:$quick:$over:$flags" in
+	0:*:1:*) fail "$kernel has the fix, yet %util $util is over busy $busy% by more than 20 points" ;;
+	0:*:*:*util_vs_busy*) fail "$kernel has the fix, yet %util $util at busy $busy% was flagged: $flags" ;;
+	1:1:0:*) fail "$kernel has the old io_ticks code, yet %util $util is not 20 points over busy $busy%" ;;
+	1:1:1:*util_vs_busy*) judged=$((judged + 1)) ;;
+	1:1:*) fail "$kernel has the old io_ticks code, yet %util $util at busy $busy% was not flagged: $flags" ;;
+	1:0:*) echo "not judged (busy $busy% is 25% or more): %util $util [$flags]" ;;
 	esac
-done || exit 1
+done
 summary=$(echo "$rows" | awk '{ printf "%s%%util %.1f at busy %.1f%% [%s]", (NR > 1 ? "; " : ""), $2, $3, $4 }')
-[ "$overcount" = 1 ] && pass "$disk on $(uname -r), old io_ticks code, every run flagged util_vs_busy: $summary"
-pass "$disk on $(uname -r), io_ticks fixed, no run flagged util_vs_busy: $summary"
+[ "$overcount" = 0 ] && pass "$disk on $kernel, io_ticks fixed, no run over-counted or flagged util_vs_busy: $summary"
+[ "$judged" -gt 0 ] || fail "$disk on $kernel: every run at 25% busy or more, the emulated I/O too slow here to show the over-count: $summary"
+pass "$disk on $kernel, old io_ticks code, the $judged runs below 25% busy over-counted and flagged util_vs_busy: $summary"
