@@ -8,8 +8,8 @@
 #     row's iopolicy read back, with iostats 0 and 1 written to the head and
 #     its hidden path disks; afterwards iopolicy and every iostats are back;
 #     the kernel figures of the iostats=1 rows come from the hidden path
-#     disks on 6.1 (flagged ks_from_paths), from the head on later kernels,
-#     and the applicability probe finds the head honours iostats;
+#     disks on 5.10 and 6.1 (flagged ks_from_paths), from the head on later
+#     kernels, and the applicability probe finds the head honours iostats;
 #   - an --iopolicy the kernel does not take is refused before any run:
 #     exit 1, one line naming it and what the kernel takes, no results
 #     directory, the iopolicy as it was and the journal empty;
@@ -81,10 +81,11 @@ mode_y() {
 		"\(.cell): \(.status) \(.iopolicy_eff) \(.error)"' "$T_TMP/sweep/results.json")
 	[ -z "$bad" ] || fail "default sweep: $bad"
 	nruns=$(jq '.runs | length' "$T_TMP/sweep/results.json")
-	# where the kernel counts multipath I/O: 6.1 on the hidden path disks only
-	# (the rows take the paths' figures, ks_from_paths), later kernels on the head
+	# where the kernel counts multipath I/O: 5.10 and 6.1 on the hidden path
+	# disks only (the rows take the paths' figures, ks_from_paths), later
+	# kernels on the head
 	case $(uname -r) in
-	6.1.*) from_paths=true ;;
+	5.*|6.1.*) from_paths=true ;;
 	*) from_paths=false ;;
 	esac
 	bad=$(jq -r --argjson w $from_paths '.runs[] | select(.iostats_eff == "1") |
