@@ -14,7 +14,7 @@
 #   nsid 6  16 MiB, 512 B LBAs + 16 B separate metadata, PI type 3
 #   nsid 7  4 MiB, 4 KiB LBAs, no metadata: fio's examples sized to fit;
 #           deallocated (discard=unmap) LBAs read back as zeroes
-# KERNEL is 6.1, 6.12 or latest (vm-kernel.sh), MULTIPATH is Y (native: one head
+# KERNEL is 5.10, 6.1, 6.12 or latest (vm-kernel.sh), MULTIPATH is Y (native: one head
 # per namespace) or N (one generic device per controller and namespace).
 # 'test' runs the guest tests and copies the console to stdout, 'shell'
 # gives a busybox shell on this terminal, 'key' builds what is missing and

@@ -2,15 +2,16 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # engine-rw-modes: read, write, randrw, trim, fsync and fdatasync, direct
-# and buffered, through libfioring on a file and a loop device; every job
+# and buffered, through libfioring on a file and a loop device (TEST_DEV if
+# set); every job
 # completes the I/O it was asked for without error, and the I/O counts
 # match what fio's own io_uring engine does for the same job (psync for
 # sync_file_range, see below).
 
 . "$(dirname "$0")/../lib/common.sh"
 need_root
-loop_make 32M || skip "cannot make a loop device"
-loop=$DEV
+test_dev 32M || skip "cannot make a loop device"
+dev=$DEV
 file=$T_TMP/rw.dat
 
 # run NAME ENGINE ARGS...: prints "reads writes trims syncs error"
@@ -42,7 +43,7 @@ check() {
 	[ $(($1 + $2 + $3)) -gt 0 ] || fail "$label: no I/O done"
 }
 
-for target in "$file" "$loop"; do
+for target in "$file" "$dev"; do
 	for direct in 0 1; do
 		t="$target direct=$direct"
 		check "$t read" --filename="$target" --direct=$direct --rw=read
@@ -52,7 +53,7 @@ for target in "$file" "$loop"; do
 		check "$t randwrite+fdatasync" --filename="$target" --direct=$direct --rw=randwrite --fdatasync=8
 	done
 done
-check "$loop trim" --filename="$loop" --direct=1 --rw=randtrim
+check "$dev trim" --filename="$dev" --direct=1 --rw=randtrim
 # sync_file_range against psync, fio's own sync_file_range(2) path: fio
 # 3.41's io_uring engine fails its first one with EINVAL (3.33's does not);
 # fio 3.41 also asks for one when no write completed since the last, which
