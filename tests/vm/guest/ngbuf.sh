@@ -9,6 +9,8 @@
 # must print the same size, and more than the bare bs * iodepth a block
 # file gets without direct=1.
 
+# vm-matrix: kernel=6.1 mp=N
+
 . /tests/lib/common.sh
 need_ng
 need_engine
