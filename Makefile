@@ -19,12 +19,24 @@ config-host.mak: configure
 	fi
 
 B ?= build
+# CHECK_FIO=1: the same build against configure's second fio (--check-fio:
+# FIO_CHECK_SRC, fio 3.41 by default) in build/fio-VERSION, its own fio
+# binary, engine, harness and NVMe testbed results.  make check runs the
+# engine's tests against both fios this way; the normal build is untouched.
+ifeq ($(CHECK_FIO),1)
+ifeq ($(FIO_CHECK_SRC),)
+$(error CHECK_FIO=1: configure was run with --check-fio=none)
+endif
+B := build/$(notdir $(FIO_CHECK_SRC))
+FIO_SRC := $(FIO_CHECK_SRC)
+FIO_VERSION := $(FIO_CHECK_VERSION)
+endif
 # SANITIZE=1: the same build with ASan and UBSan under build/san, against a
 # second fio built from a copy of FIO_SRC with the same flags, so that the
 # engine's faults show inside fio.  The normal build is untouched.
 SAN_FLAGS := -fsanitize=address,undefined -fno-omit-frame-pointer
 ifeq ($(SANITIZE),1)
-B := build/san
+B := $(B)/san
 FIO_SRC_PLAIN := $(FIO_SRC)
 FIO_SRC := $(CURDIR)/$(B)/fio-src/$(notdir $(FIO_SRC))
 # our own code stops at its first undefined behaviour; fio's merely reports
@@ -90,10 +102,12 @@ $(FIO_SRC)/config-host.h: scripts/fio-sanitize.sh
 		{ tail -20 $(B)/fio-configure.log; exit 1; }
 endif
 
-# What the engine checks at load time to refuse a fio it was not built for.
+# What the engine checks at load time to refuse a fio it was not built for,
+# and what that fio offers it (FIO_HAS_*); the harness runs that fio.
 $(B)/fio-host.h: $(FIO) scripts/fio-host.sh
 	@mkdir -p $(B)
-	$(QUIET_GEN)sh scripts/fio-host.sh $(FIO_SRC) $(FIO) >$@.tmp && mv $@.tmp $@
+	$(QUIET_GEN)CC="$(CC)" FIO_CPPFLAGS="$(FIO_CPPFLAGS)" sh scripts/fio-host.sh \
+		$(FIO_SRC) $(FIO) $(B)/fio-host.log >$@.tmp && mv $@.tmp $@
 
 $(B)/engines/%.o: engines/%.c $(B)/fio-host.h config-host.mak
 	@mkdir -p $(dir $@)
@@ -105,6 +119,10 @@ $(B)/libfioring.so: $(ENGINE_OBJS)
 $(B)/harness/%.o: harness/%.c config-host.mak
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(CC) $(HARNESS_CFLAGS) $(DEPFLAGS) -c -o $@ $<
+
+# the harness runs the fio the engine is built against (harness/fio/locate.c)
+$(B)/harness/fio/locate.o: $(B)/fio-host.h
+$(B)/harness/fio/locate.o: HARNESS_CFLAGS += -include $(B)/fio-host.h
 
 $(B)/fioring-bench: $(HARNESS_OBJS)
 	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $^ $(HARNESS_LIBS)
@@ -136,6 +154,9 @@ $(FZ)/%.o: %.c config-host.mak
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer-no-link $(DEPFLAGS) -c -o $@ $<
 
+$(FZ)/harness/fio/locate.o: $(B)/fio-host.h
+$(FZ)/harness/fio/locate.o: FUZZ_CFLAGS += -include $(B)/fio-host.h
+
 $(FZ)/libfuzzed.a: $(FUZZ_LIB_OBJS)
 	$(QUIET_LINK)rm -f $@ && ar rcs $@ $^
 
@@ -155,6 +176,12 @@ TEST_ENV = FIORING_TOP=$(CURDIR) FIO=$(FIO) T_IO_URING=$(T_IO_URING) \
 	FIORING_BENCH=$(CURDIR)/$(B)/fioring-bench \
 	FIORING_HELPERS=$(CURDIR)/$(B)/tests/helpers
 
+ifeq ($(CHECK_FIO),1)
+# the testbed keeps this fio's boots apart from the normal build's, so that
+# each stays cached (scripts/vm-boot.sh, tests/vm/lib/report.sh)
+TEST_ENV += VM_BUILD=$(notdir $(FIO_SRC))
+endif
+
 ifeq ($(SANITIZE),1)
 # fio's own leaks are suppressed (each one said why in the file); any
 # undefined behaviour of fioring stops the run (built not to recover)
@@ -164,14 +191,25 @@ TEST_ENV += LSAN_OPTIONS=suppressions=$(CURDIR)/tests/lsan.supp:print_suppressio
 TESTS ?= $(UNIT_BINS) $(sort $(wildcard tests/integration/*.sh))
 endif
 
+# The engine's tests against configure's second fio (CHECK_FIO=1, see
+# above): the engine, paths and NVMe testbed tests, those that load the
+# engine into fio, and the harness's choice of fio.  The other harness-*
+# tests run fio's own engines and are not repeated.
+ifeq ($(CHECK_FIO),1)
+TESTS ?= $(sort $(wildcard tests/integration/engine-*.sh tests/integration/paths-*.sh)) \
+	tests/integration/harness-fio-choice.sh $(sort $(wildcard tests/vm/*.sh))
+endif
+
 # 'make check' (what CI runs) is every test, then the hardening passes: a
 # clang build (check-clang), the unit tests and most engine, harness, paths
 # and fault tests again with ASan+UBSan (check-sanitize), and every fuzz
-# target for FUZZ_CHECK_SECONDS (check-fuzz).  TESTS="..." runs just those
-# tests, SANITIZE=1 in build/san.  The sanitized subset leaves out what is
-# slow under ASan (engine-verify, harness-sweep, harness-ioprio,
-# harness-targets, harness-iostat: minutes each) or measures latency
-# (engine-sqpoll-clat, paths-fuse); 'make check SANITIZE=1' runs them all.
+# target for FUZZ_CHECK_SECONDS (check-fuzz); between them the engine's tests
+# against the second fio (check-fio).  TESTS="..." runs just those tests,
+# SANITIZE=1 in build/san, CHECK_FIO=1 against the second fio.  The
+# sanitized subset leaves out what is slow under ASan (engine-verify,
+# harness-sweep, harness-ioprio, harness-targets, harness-iostat: minutes
+# each) or measures latency (engine-sqpoll-clat, paths-fuse); 'make check
+# SANITIZE=1' runs them all.
 SAN_TESTS ?= $(UNIT_BINS) $(sort $(wildcard tests/integration/fault-*.sh)) \
 	$(addprefix tests/integration/,engine-bad-input.sh engine-cmdprio.sh \
 	engine-rw-modes.sh harness-bad-input.sh harness-embedded.sh \
@@ -187,6 +225,9 @@ check: all
 	-$(Q)$(TEST_ENV) TALLY=$(TALLY) sh tests/run.sh $(TESTS)
 ifeq ($(TESTS)$(SANITIZE),)
 	$(Q)$(MAKE) --no-print-directory check-clang
+ifneq ($(FIO_CHECK_SRC),)
+	-$(Q)TALLY=$(TALLY) $(MAKE) --no-print-directory check-fio
+endif
 	-$(Q)TALLY=$(TALLY) $(MAKE) --no-print-directory check-sanitize
 	-$(Q)TALLY=$(TALLY) $(MAKE) --no-print-directory check-fuzz
 endif
@@ -206,6 +247,15 @@ check-sanitize:
 	$(Q)$(MAKE) --no-print-directory SANITIZE=1 check-sanitize
 endif
 
+ifeq ($(CHECK_FIO),1)
+check-fio: all
+	@echo "  TEST    against $(FIO_VERSION) ($(B))"
+	$(Q)$(TEST_ENV) sh tests/run.sh $(TESTS)
+else
+check-fio:
+	$(Q)$(MAKE) --no-print-directory CHECK_FIO=1 check-fio
+endif
+
 check-fuzz: fuzz-build
 	@echo "  TEST    fuzz targets, $(FUZZ_CHECK_SECONDS) s each"
 	$(Q)$(TEST_ENV) FUZZ_SECONDS=$(FUZZ_CHECK_SECONDS) sh tests/run.sh tests/fuzz/fuzz.sh
@@ -214,8 +264,11 @@ check-fuzz: fuzz-build
 # in it to try things by hand.
 KERNEL ?= 6.1
 MULTIPATH ?= Y
+# TESTS="tests/vm/nvme-util-5.10-mpN.sh ..." runs some of them (names from
+# tests/vm/lib/matrix.sh, which no file holds).
 check-vm: all
-	$(Q)$(TEST_ENV) sh tests/run.sh $(sort $(wildcard tests/vm/*.sh))
+	$(Q)list="$(TESTS)"; [ -n "$$list" ] || list=$$(sh tests/vm/lib/matrix.sh) || exit 1; \
+		$(TEST_ENV) sh tests/run.sh $$list
 
 vm-shell: all
 	$(Q)$(TEST_ENV) sh scripts/vm-boot.sh $(KERNEL) $(MULTIPATH) shell
@@ -253,7 +306,7 @@ distclean: clean
 	rm -rf $(B) config-host.mak config-host.h config.log
 
 .PHONY: all check check-vm vm-shell bench bench-engine bench-gate install clean distclean \
-	check-clang check-sanitize check-fuzz fuzz fuzz-build
+	check-clang check-sanitize check-fio check-fuzz fuzz fuzz-build
 
 -include $(ENGINE_OBJS:.o=.d) $(HARNESS_OBJS:.o=.d) $(UNIT_BINS:.t=.d) $(HELPER_BINS:=.d) \
 	$(FUZZ_LIB_OBJS:.o=.d) $(FUZZ_BINS:.fuzz=.d)

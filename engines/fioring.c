@@ -192,6 +192,8 @@ static int fio_fioring_init(struct thread_data *td)
 	/* The SQ thread submits: no application-side submission to time. */
 	if (ld->sqpoll)
 		td->o.disable_slat = 1;
+	/* what fio_fill_issue_time() says, asked once: it reads four options */
+	ld->stamp = fio_fill_issue_time(td);
 
 	if (nvme && nvme_cmd_init(td, &ld->ncmd))
 		return fioring_err(td, ENOMEM, "init");
@@ -511,6 +513,21 @@ static enum fio_q_status fio_fioring_queue(struct thread_data *td, struct io_u *
 		return FIO_Q_COMPLETED;
 	}
 
+	/*
+	 * fio 3.41 asks for a sync_file_range once writes were issued, even
+	 * when none completed since the last sync (3.33 waited for one): the
+	 * range is then first_write = last_write = -1, which the kernel
+	 * refuses with EINVAL.  There is nothing to sync, as fio's own
+	 * sync_file_range(2) path (do_sync_file_range) decides too.
+	 */
+	if (io_u->ddir == DDIR_SYNC_FILE_RANGE &&
+	    io_u->file->last_write == io_u->file->first_write) {
+		io_u->error = 0;
+		io_u_mark_submit(td, 1);
+		io_u_mark_complete(td, 1);
+		return FIO_Q_COMPLETED;
+	}
+
 	if (ld->nvme && nvme_cmd_check_io(io_u)) {
 		io_u->error = EINVAL;
 		return FIO_Q_COMPLETED;
@@ -548,10 +565,11 @@ static int fioring_requeue(struct thread_data *td, struct io_u *io_u)
  * waited, the failed attempt included, and fio counts it as submitted once.
  * Returns how many of the @nr are first submissions.
  */
-static unsigned int fioring_stamp(struct thread_data *td, unsigned int nr, bool slat)
+static inline __attribute__((always_inline))
+unsigned int fioring_stamp(struct thread_data *td, unsigned int nr, bool slat)
 {
 	struct fioring_data *ld = td->io_ops_data;
-	bool stamp = fio_fill_issue_time(td);
+	bool stamp = ld->stamp;
 	unsigned int i, fresh = nr;
 	struct timespec now;
 
@@ -577,7 +595,12 @@ static unsigned int fioring_stamp(struct thread_data *td, unsigned int nr, bool 
 	return fresh;
 }
 
-static int fioring_submit(struct thread_data *td)
+/*
+ * Inlined in ->commit(), which runs for every batch: the error cases are
+ * one test of @ret on the way.
+ */
+static inline __attribute__((always_inline))
+int fioring_submit(struct thread_data *td)
 {
 	struct fioring_data *ld = td->io_ops_data;
 	unsigned int fresh;
@@ -604,15 +627,14 @@ static int fioring_submit(struct thread_data *td)
 	 */
 	while (ld->nr_batch) {
 		ret = io_uring_submit_and_get_events(&ld->ring);
-		if (ret == -EINTR)
-			continue;
-		/* CQ or memory pressure: reaping in ->getevents() makes room */
-		if (ret == -EAGAIN || ret == -EBUSY)
-			return 0;
-		if (ret < 0)
+		if (ret <= 0) {
+			if (ret == -EINTR)
+				continue;
+			/* CQ or memory pressure: reaping in ->getevents() makes room */
+			if (!ret || ret == -EAGAIN || ret == -EBUSY)
+				return 0;
 			return ret;
-		if (ret == 0)
-			return 0;
+		}
 		fresh = fioring_stamp(td, ret, true);
 		if (fresh)
 			io_u_mark_submit(td, fresh);
@@ -661,9 +683,13 @@ static void fioring_complete(struct thread_data *td, struct io_u *io_u, int res)
 /*
  * Takes what the CQ ring holds, up to @max events in all.  Inlined in the
  * waits and bounded by one read of the tail: this runs once per I/O or so.
+ * @plain, a constant where this is inlined: block I/O on one path, so no
+ * CQE needs a call into the multipath or passthrough code and the loop
+ * keeps its state in registers (fio_fioring_getevents()'s common case).
  */
 static inline __attribute__((always_inline))
-unsigned int fioring_reap(struct thread_data *td, unsigned int events, unsigned int max)
+unsigned int fioring_reap_cqes(struct thread_data *td, unsigned int events,
+			       unsigned int max, bool plain)
 {
 	struct fioring_data *ld = td->io_ops_data;
 	struct io_uring *ring = &ld->ring;
@@ -674,7 +700,7 @@ unsigned int fioring_reap(struct thread_data *td, unsigned int events, unsigned 
 		ready = max - events;
 	if (!ready)
 		return 0;
-	if (ld->paths)
+	if (!plain && ld->paths)
 		paths_reap_begin(ld->paths);
 
 	head = *ring->cq.khead;
@@ -683,12 +709,12 @@ unsigned int fioring_reap(struct thread_data *td, unsigned int events, unsigned 
 									   ring->cq.ring_mask)];
 		struct io_u *io_u = io_uring_cqe_get_data(cqe);
 
-		if (ld->paths && paths_complete(td, ld->paths, io_u, cqe->res) &&
+		if (!plain && ld->paths && paths_complete(td, ld->paths, io_u, cqe->res) &&
 		    !fioring_requeue(td, io_u)) {
 			resent++;
 			continue;
 		}
-		if (ld->nvme)
+		if (!plain && ld->nvme)
 			nvme_cmd_complete(td, io_u, cqe->res);
 		else
 			fioring_complete(td, io_u, cqe->res);
@@ -696,6 +722,12 @@ unsigned int fioring_reap(struct thread_data *td, unsigned int events, unsigned 
 	}
 	io_uring_cq_advance(&ld->ring, n + resent);
 	return n;
+}
+
+static inline __attribute__((always_inline))
+unsigned int fioring_reap(struct thread_data *td, unsigned int events, unsigned int max)
+{
+	return fioring_reap_cqes(td, events, max, false);
 }
 
 /*
@@ -766,11 +798,17 @@ static int fioring_sqpoll_wait(struct thread_data *td, unsigned int events,
 	return n;
 }
 
-static int fio_fioring_getevents(struct thread_data *td, unsigned int min,
-				 unsigned int max, const struct timespec *t)
+/*
+ * Everything but "completions are in the ring and no batch is pending":
+ * submit what is pending, run deferred task work, wait.  Out of line so
+ * the common case in fio_fioring_getevents() saves and restores nothing
+ * it does not use.
+ */
+static __attribute__((noinline))
+int fioring_getevents_wait(struct thread_data *td, unsigned int events,
+			   unsigned int min, unsigned int max)
 {
 	struct fioring_data *ld = td->io_ops_data;
-	unsigned int events = 0;
 	struct io_uring_cqe *cqe;
 	int ret;
 
@@ -779,8 +817,7 @@ static int fio_fioring_getevents(struct thread_data *td, unsigned int min,
 		if (ret < 0)
 			return fioring_err(td, -ret, "io_uring_submit");
 	}
-
-	events = fioring_reap(td, 0, max);
+	events += fioring_reap(td, events, max);
 	/* deferred task work only runs when we enter the kernel */
 	if (!events && !min) {
 		io_uring_get_events(&ld->ring);
@@ -807,6 +844,21 @@ static int fio_fioring_getevents(struct thread_data *td, unsigned int min,
 		events += fioring_reap(td, events, max);
 	}
 	return events;
+}
+
+static int fio_fioring_getevents(struct thread_data *td, unsigned int min,
+				 unsigned int max, const struct timespec *t)
+{
+	struct fioring_data *ld = td->io_ops_data;
+	unsigned int events;
+
+	/* the common case: block I/O on one path, completions in the ring */
+	if (ld->nr_batch || ld->paths || ld->nvme)
+		return fioring_getevents_wait(td, 0, min, max);
+	events = fioring_reap_cqes(td, 0, max, true);
+	if (events && events >= min)
+		return events;
+	return fioring_getevents_wait(td, events, min, max);
 }
 
 static struct io_u *fio_fioring_event(struct thread_data *td, int event)

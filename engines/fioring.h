@@ -53,6 +53,8 @@ struct fioring_data {
 	struct io_uring ring;
 	bool ring_ready;
 	bool sqpoll;
+	/* issue times are kept (fio_fill_issue_time()) */
+	bool stamp;
 	/* under SQPOLL: how long to poll before sleeping (sqpoll_wait.h) */
 	struct sqpoll_wait wait;
 	/* the files are NVMe generic devices: io_uring_cmd, see nvme_cmd.h */

@@ -20,6 +20,15 @@ t_cleanup() {
 trap t_cleanup EXIT
 trap 'exit 1' INT TERM
 
+# dev_own DEV: DEV is this run's own device from now on.  Under tests/run.sh
+# (which sets FIORING_TEST_DEVS) it is listed there with the time, so that
+# an I/O error the kernel logs for DEV fails the test while one for another
+# process's loop or zram device (or for DEV's number before) does not.
+dev_own() {
+	[ -z "${FIORING_TEST_DEVS:-}" ] ||
+		echo "${1#/dev/} $(cut -d' ' -f1 /proc/uptime)" >>"$FIORING_TEST_DEVS"
+}
+
 # zram_remove ID: a device whose last user just exited may still be busy
 zram_remove() {
 	for _ in 1 2 3 4 5 6 7 8 9 10; do
@@ -37,6 +46,7 @@ zram_make() {
 	at_exit "zram_remove $id"
 	echo "$1" >/sys/block/zram$id/disksize || return 1
 	DEV=/dev/zram$id
+	dev_own "$DEV"
 }
 
 # loop_make SIZE [FILE]: a loop device over FILE (default: a new file in
@@ -55,6 +65,7 @@ loop_make() {
 	fi
 	DEV=$(losetup --find --show --direct-io=on "$f") || return 1
 	at_exit "losetup -d $DEV"
+	dev_own "$DEV"
 }
 
 # embedded_make SIZE: the default device of benchmarks: zram, else a loop

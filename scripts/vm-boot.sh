@@ -14,13 +14,14 @@
 #   nsid 6  16 MiB, 512 B LBAs + 16 B separate metadata, PI type 3
 #   nsid 7  4 MiB, 4 KiB LBAs, no metadata: fio's examples sized to fit;
 #           deallocated (discard=unmap) LBAs read back as zeroes
-# KERNEL is 6.1, 6.12 or latest (vm-kernel.sh), MULTIPATH is Y (native: one head
+# KERNEL is 5.10, 6.1, 6.12 or latest (vm-kernel.sh), MULTIPATH is Y (native: one head
 # per namespace) or N (one generic device per controller and namespace).
 # 'test' runs the guest tests and copies the console to stdout, 'shell'
 # gives a busybox shell on this terminal, 'key' builds what is missing and
 # prints the checksum of everything the guest is built from.  Kernel and
 # initramfs are cached under build/vm/, the namespaces' backing files under
-# build/vm/disks/KERNEL-mpMULTIPATH/ (two guests can run side by side).
+# build/vm/disks/KERNEL-mpMULTIPATH/ (two guests can run side by side;
+# VM_BUILD=NAME, a second build, has its own: disks/NAME-KERNEL-mp...).
 # Exit status 77 (reason printed) means the testbed cannot run here.
 
 set -eu
@@ -64,9 +65,11 @@ qemu=$(sh "$top/scripts/vm-qemu.sh" "$vm/qemu") ||
 qemu_version=$($qemu --version | head -n 1)
 
 ikey=$(KEY=1 sh "$top/scripts/vm-initramfs.sh" "$kdir" -)
-initrd=$vm/initrd-$kernel-$ikey.cpio.gz
+# VM_BUILD (a second build, make CHECK_FIO=1) has its own initramfs and disks
+tag=${VM_BUILD:+$VM_BUILD-}
+initrd=$vm/initrd-$tag$kernel-$ikey.cpio.gz
 if [ ! -f "$initrd" ]; then
-	rm -f "$vm/initrd-$kernel-"*.cpio.gz
+	rm -f "$vm/initrd-$tag$kernel-"*.cpio.gz
 	sh "$top/scripts/vm-initramfs.sh" "$kdir" "$initrd"
 fi
 if [ "$mode" = key ]; then
@@ -75,7 +78,7 @@ if [ "$mode" = key ]; then
 	exit 0
 fi
 
-disks=$vm/disks/$kernel-mp$multipath
+disks=$vm/disks/$tag$kernel-mp$multipath
 mkdir -p "$disks"
 for d in ns1:128M ns2:2M ns3:2M ns4:16M ns5:16M ns6:16M ns7:4M; do
 	f=$disks/${d%%:*}.img

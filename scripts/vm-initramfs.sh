@@ -6,8 +6,9 @@ ldd "$busybox" 2>&1 | grep -q "not a dynamic executable" ||
 # gzipped cpio archive) to OUT.  It holds busybox-static, the nvme modules
 # of KERNEL_DIR (from vm-kernel.sh), the project's own fio, libfioring.so
 # and fioring-bench with every shared library they load (found by ldd), jq
-# for reading fio's JSON, the guest's /init and the guest test scripts
-# tests/vm/guest/*.sh.
+# for reading fio's JSON, the guest's /init, the guest test scripts
+# tests/vm/guest/*.sh and the helpers they share with the host's tests and
+# runner (tests/lib/common.sh, tests/lib/kmsg.sh) in /tests/lib.
 # With KEY=1 it writes nothing and prints a checksum of all those inputs
 # instead (vm-boot.sh, which sets up the guest, included): the host runner
 # keys its cached results on it.
@@ -21,6 +22,7 @@ engine=${FIORING_ENGINE:-$top/build/libfioring.so}
 bench=${FIORING_BENCH:-$top/build/fioring-bench}
 busybox=/bin/busybox
 guest=$top/tests/vm/guest
+shared="$top/tests/lib/common.sh $top/tests/lib/kmsg.sh"
 
 die() {
 	echo "vm-initramfs: $*" >&2
@@ -44,7 +46,7 @@ if [ "${KEY:-0}" = 1 ]; then
 	{
 		cat "$kdir/version"
 		sha256sum "$0" "$top/scripts/vm-boot.sh" "$busybox" $bins "$kdir"/modules/* \
-			"$guest"/lib/* "$guest"/*.sh $examples | awk '{ print $1 }'
+			"$guest"/lib/init "$guest"/*.sh $shared $examples | awk '{ print $1 }'
 	} | sha256sum | cut -c1-16
 	exit 0
 fi
@@ -82,11 +84,11 @@ cp "$jq" "$root/bin/jq"
 [ -x "$bench" ] && cp "$bench" "$root/fioring/fioring-bench"
 
 mkdir -p "$root/tests/lib"
-cp "$guest"/lib/* "$root/tests/lib/"
+cp $shared "$root/tests/lib/"
 cp "$guest"/*.sh "$root/tests/"
 mkdir -p "$root/examples"
 [ -z "$examples" ] || cp $examples "$root/examples/"
-mv "$root/tests/lib/init" "$root/init"
+cp "$guest"/lib/init "$root/init"
 chmod 0755 "$root/init"
 
 (cd "$root" && find . | LC_ALL=C sort | cpio --quiet -o -H newc --reproducible) |

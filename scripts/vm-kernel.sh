@@ -4,7 +4,9 @@
 # vm-kernel.sh KERNEL DIR: gets the Debian kernel the NVMe testbed boots and
 # leaves in DIR its vmlinuz, the nvme modules (with their dependencies, in
 # load order, uncompressed) and a 'version' file naming the package.  KERNEL
-# is 6.1 (bookworm's kernel), 6.12 (bookworm-backports', which adds the
+# is 5.10 (bullseye's: the io_ticks code before kernel commit 99dc422335d8,
+# which charges a jiffy per I/O start; no NVMe generic char devices), 6.1
+# (bookworm's kernel), 6.12 (bookworm-backports', which adds the
 # queue-depth iopolicy) or latest (trixie-backports', whatever version it
 # carries: 6.13+ adds queue/iostats_passthrough).  Newer Debian kernels
 # split the image package into linux-binary-* (vmlinuz) and linux-modules-*;
@@ -28,11 +30,12 @@ unavailable() {
 }
 
 case "$kernel" in
+5.10) suffix=bullseye ;;
 6.1) suffix= ;;
 6.12) suffix=-backports ;;
 latest) suffix=trixie-backports ;;
 *)
-	echo "vm-kernel: unknown KERNEL '$kernel' (6.1, 6.12 or latest)" >&2
+	echo "vm-kernel: unknown KERNEL '$kernel' (5.10, 6.1, 6.12 or latest)" >&2
 	exit 1
 	;;
 esac

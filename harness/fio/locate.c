@@ -2,11 +2,11 @@
 /*
  * locate.c: the search order for each thing a run needs is: the option,
  * then the environment variable `make check` sets, then the build tree or
- * install prefix next to the fioring-bench binary, then the plain name (the
- * PATH, or the dynamic linker's search for a bare library name).
+ * install prefix next to the fioring-bench binary (for fio: the fio this
+ * build's engine was compiled against), then the plain name (the PATH, or
+ * the dynamic linker's search for a bare library name).
  */
 #include <errno.h>
-#include <glob.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "fio/locate.h"
+#include "lib/build_id.h"
 #include "lib/fileio.h"
 
 static int exe_dir(char *buf, size_t len)
@@ -46,25 +47,29 @@ static const char *given(const char *opt, const char *var)
 	return opt ?: (env && *env ? env : NULL);
 }
 
+/*
+ * The default fio is the one this build's engine was compiled against
+ * (FIORING_FIO_BINARY, from scripts/fio-host.sh), not the first fio of the
+ * PATH: any other fio refuses the engine.  An installed fioring-bench finds
+ * it installed beside itself (make install copies a fio it built itself),
+ * known by its build-id; with neither there (a copy of the programs, as in
+ * the NVMe testbed's guest), the PATH's.
+ */
 int locate_fio(const char *opt, char *buf, size_t len)
 {
 	const char *want = given(opt, "FIO");
-	char dir[PATH_MAX], pat[PATH_BUF];
-	glob_t g;
-	int ret = -ENOENT;
+	char dir[PATH_MAX], path[PATH_BUF], id[2 * 64 + 1];
 
 	if (want)
 		return set(buf, len, want);
 	if (!exe_dir(dir, sizeof(dir))) {
-		snprintf(pat, sizeof(pat), "%s/fio-src/*/fio", dir);
-		if (!glob(pat, 0, NULL, &g)) {
-			if (g.gl_pathc && !access(g.gl_pathv[0], X_OK))
-				ret = set(buf, len, g.gl_pathv[0]);
-			globfree(&g);
-			if (!ret)
-				return 0;
-		}
+		snprintf(path, sizeof(path), "%s/fio", dir);
+		if (!access(path, X_OK) && !elf_build_id(path, id, sizeof(id)) &&
+		    !strcmp(id, FIORING_FIO_BUILD_ID))
+			return set(buf, len, path);
 	}
+	if (!access(FIORING_FIO_BINARY, X_OK))
+		return set(buf, len, FIORING_FIO_BINARY);
 	return set(buf, len, "fio");
 }
 
@@ -107,4 +112,14 @@ int locate_jobs_dir(const char *opt, char *buf, size_t len)
 		return set(buf, len, path);
 	snprintf(path, sizeof(path), "%s/jobs", FIORING_SRCDIR);
 	return set(buf, len, path);
+}
+
+/*
+ * 0 when ID is the build-id of the fio this build's engine is compiled
+ * against; else -ESRCH, with that fio's path and build-id in buf
+ */
+int locate_engine_fio_check(const char *id, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s (build-id %.12s)", FIORING_FIO_BINARY, FIORING_FIO_BUILD_ID);
+	return strcmp(id, FIORING_FIO_BUILD_ID) ? -ESRCH : 0;
 }

@@ -11,5 +11,6 @@
 int locate_fio(const char *opt, char *buf, size_t len);
 int locate_engine(const char *opt, char *buf, size_t len);
 int locate_jobs_dir(const char *opt, char *buf, size_t len);
+int locate_engine_fio_check(const char *id, char *buf, size_t len);
 
 #endif

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -125,4 +126,35 @@ int mkdir_p(const char *path, unsigned int mode)
 	if (mkdir(tmp, mode) < 0 && errno != EEXIST)
 		return -errno;
 	return 0;
+}
+
+static bool is_exec(const char *path)
+{
+	struct stat st;
+
+	return !stat(path, &st) && S_ISREG(st.st_mode) && !access(path, X_OK);
+}
+
+/*
+ * The program NAME as execvp() would run it: NAME itself when it has a
+ * slash, else the first executable NAME in the directories of $PATH.
+ */
+int path_search(const char *name, char *buf, size_t len)
+{
+	const char *path = getenv("PATH");
+	int n;
+
+	if (strchr(name, '/')) {
+		str_copy(buf, len, name);
+		return is_exec(name) ? 0 : -ENOENT;
+	}
+	while (path && *path) {
+		size_t dlen = strcspn(path, ":");
+
+		n = snprintf(buf, len, "%.*s/%s", (int)dlen, dlen ? path : ".", name);
+		if (n > 0 && (size_t)n < len && is_exec(buf))
+			return 0;
+		path += dlen + (path[dlen] == ':');
+	}
+	return -ENOENT;
 }

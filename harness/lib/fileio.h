@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * fileio.h: small file helpers the harness uses everywhere: read a one-line
- * sysfs attribute, write one, read a whole file, make a directory path.
+ * sysfs attribute, write one, read a whole file, make a directory path, find
+ * a program in the PATH.
  * All return -errno on failure.
  */
 #ifndef FIORING_FILEIO_H
@@ -22,5 +23,6 @@ int file_read_line(const char *path, char *buf, size_t len);
 int file_write_str(const char *path, const char *val);
 int file_read_all(const char *path, char **buf, size_t *len);
 int mkdir_p(const char *path, unsigned int mode);
+int path_search(const char *name, char *buf, size_t len);
 
 #endif

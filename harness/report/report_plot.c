@@ -16,16 +16,10 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "lib/fileio.h"
 #include "report/report.h"
 
 extern char **environ;
-
-static int is_exec(const char *path)
-{
-	struct stat st;
-
-	return !stat(path, &st) && S_ISREG(st.st_mode) && !access(path, X_OK);
-}
 
 /* DIR/NAMEEXT into buf; -ENAMETOOLONG when it does not fit */
 static int path_of(char *buf, size_t len, const char *dir, const char *name,
@@ -46,26 +40,13 @@ static int is_dir(const char *path)
 int report_find_gnuplot(struct report *rep)
 {
 	static char found[PATH_MAX];
-	const char *env = getenv("GNUPLOT"), *path = getenv("PATH");
+	const char *env = getenv("GNUPLOT");
 	const char *scripts = getenv("FIORING_PLOTS");
 
 	rep->gnuplot = NULL;
-	if (env && *env) {
-		if (!is_exec(env))
-			return -ENOENT;
-		rep->gnuplot = env;
-	}
-	while (!rep->gnuplot && path && *path) {
-		size_t len = strcspn(path, ":");
-
-		snprintf(found, sizeof(found), "%.*s/gnuplot", (int)len,
-			 len ? path : ".");
-		if (is_exec(found))
-			rep->gnuplot = found;
-		path += len + (path[len] == ':');
-	}
-	if (!rep->gnuplot)
+	if (path_search(env && *env ? env : "gnuplot", found, sizeof(found)))
 		return -ENOENT;
+	rep->gnuplot = found;
 
 	/* the source tree's scripts while developing, else the installed ones */
 	if (scripts && *scripts)

@@ -82,6 +82,30 @@ static void iso_now(char *buf, size_t len)
 	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
+/*
+ * The fio of the sweep, by its path, version and build-id: an engine only
+ * runs inside the fio it is built against, so the header and meta.json say
+ * which one ran.
+ */
+static int setup_fio(struct run_ctx *ctx)
+{
+	char path[PATH_MAX];
+	int ret;
+
+	locate_fio(ctx->env.fio, ctx->fio, sizeof(ctx->fio));
+	if (!path_search(ctx->fio, path, sizeof(path)))
+		str_copy(ctx->fio, sizeof(ctx->fio), path);
+	ret = fio_version_of(ctx->fio, ctx->fio_version, sizeof(ctx->fio_version));
+	if (ret) {
+		fprintf(stderr, "fioring-bench run: cannot run fio '%s' (--fio PATH "
+			"or FIO=PATH)\n", ctx->fio);
+		return ret;
+	}
+	if (elf_build_id(ctx->fio, ctx->fio_build_id, sizeof(ctx->fio_build_id)))
+		str_copy(ctx->fio_build_id, sizeof(ctx->fio_build_id), "unknown");
+	return 0;
+}
+
 static int setup_engines(struct run_ctx *ctx)
 {
 	struct run_env *env = &ctx->env;
@@ -115,6 +139,25 @@ static int setup_engines(struct run_ctx *ctx)
 	strlist_free(&env->engines);
 	strlist_split(&env->engines, "io_uring");
 	return 0;
+}
+
+/*
+ * An engine found by the default search is this build's, and a fio it is
+ * not built for would fail every fioring run: that is refused up front.
+ */
+static int check_fio_engine(struct run_ctx *ctx)
+{
+	const char *env = getenv("FIORING_ENGINE");
+	char want[PATH_MAX + 64];
+
+	if (!ctx->engine_lib[0] || ctx->env.engine_lib || (env && *env) ||
+	    !locate_engine_fio_check(ctx->fio_build_id, want, sizeof(want)))
+		return 0;
+	fprintf(stderr, "fioring-bench run: %s is not the fio that %s is built "
+		"against, %s: every fioring run would fail; give --fio with that "
+		"fio, or build fioring against this one (./configure --fio-src=DIR)\n",
+		ctx->fio, ctx->engine_lib, want);
+	return -EINVAL;
 }
 
 /* job names name cells and job copies: two files of one name are refused */
@@ -545,6 +588,8 @@ static json_object *make_meta(struct run_ctx *ctx)
 	json_object_object_add(fio, "path", json_object_new_string(ctx->fio));
 	json_object_object_add(fio, "version",
 			       json_object_new_string(ctx->fio_version));
+	json_object_object_add(fio, "build_id",
+			       json_object_new_string(ctx->fio_build_id));
 	json_object_object_add(m, "fio", fio);
 	json_object_object_add(m, "engine", json_object_new_string(ctx->engine_lib));
 	json_object_object_add(m, "engine_version",
@@ -720,13 +765,8 @@ int run_sweep(struct run_ctx *ctx)
 	uname(&un);
 	str_copy(ctx->kernel, sizeof(ctx->kernel), un.release);
 	str_copy(ctx->host, sizeof(ctx->host), un.nodename);
-	locate_fio(ctx->env.fio, ctx->fio, sizeof(ctx->fio));
-	ret = fio_version_of(ctx->fio, ctx->fio_version, sizeof(ctx->fio_version));
-	if (ret) {
-		fprintf(stderr, "fioring-bench run: cannot run fio '%s' (--fio PATH "
-			"or FIO=PATH)\n", ctx->fio);
+	if (setup_fio(ctx))
 		goto done;
-	}
 	if (ctx->env.clients.nr)
 		ctx->env.unpinned = true;	/* the servers' CPUs are theirs */
 	/* a CPU list it cannot use is a bad command line */
@@ -734,7 +774,7 @@ int run_sweep(struct run_ctx *ctx)
 		status = 2;
 		goto done;
 	}
-	if (setup_engines(ctx) || setup_jobs(ctx))
+	if (setup_engines(ctx) || check_fio_engine(ctx) || setup_jobs(ctx))
 		goto done;
 	if (setup_journal(ctx))
 		goto out;
@@ -759,6 +799,12 @@ int run_sweep(struct run_ctx *ctx)
 		goto out;
 	}
 	ctx->results_open = true;
+	/* the header: which fio and engine the sweep runs, then what it runs */
+	fprintf(stderr, "fioring-bench run: fio %s (%s, build-id %.12s)", ctx->fio,
+		ctx->fio_version, ctx->fio_build_id);
+	if (ctx->engine_lib[0])
+		fprintf(stderr, ", engine %s (%s)", ctx->engine_lib, ctx->engine_version);
+	fputc('\n', stderr);
 	path[0] = '\0';
 	if (ctx->env.runtime)
 		snprintf(path, sizeof(path), " of %d s", ctx->env.runtime);

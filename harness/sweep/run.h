@@ -40,6 +40,7 @@ struct run_ctx {
 	bool results_open;
 	char fio[PATH_MAX];
 	char fio_version[64];
+	char fio_build_id[2 * 64 + 1];	/* "unknown" when it has none */
 	char engine_lib[PATH_MAX];
 	char engine_version[128];
 	char jobs_dir[PATH_MAX];

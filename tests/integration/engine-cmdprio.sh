@@ -10,8 +10,8 @@
 
 . "$(dirname "$0")/../lib/common.sh"
 need_root
-loop_make 64M || skip "cannot make a loop device"
-loop=$DEV
+test_dev 64M || skip "cannot make a loop device"
+dev=$DEV
 
 tr=/sys/kernel/tracing
 if [ ! -d $tr/events/block ]; then
@@ -22,7 +22,7 @@ inst=$tr/instances/fioring-prio.$$
 mkdir "$inst" || skip "cannot make a tracing instance"
 at_exit "rmdir $inst"
 ev=$inst/events/block/block_rq_issue
-devnum=$(( $(stat -c %t "$loop" | sed 's/^/0x/') << 20 | $(stat -c %T "$loop" | sed 's/^/0x/') ))
+devnum=$(( $(stat -c %t "$dev" | sed 's/^/0x/') << 20 | $(stat -c %T "$dev" | sed 's/^/0x/') ))
 echo "dev == $devnum" >$ev/filter
 
 # traced ENGINE ARGS...: runs the job with the tracepoint on; prints the
@@ -32,7 +32,7 @@ traced() {
 	shift
 	: >$inst/trace
 	echo 1 >$ev/enable
-	fio_json "$T_TMP/p.json" --name=prio --ioengine="$engine" --filename="$loop" \
+	fio_json "$T_TMP/p.json" --name=prio --ioengine="$engine" --filename="$dev" \
 		--rw=randread --bs=4k --direct=1 --randseed=7 "$@" ||
 		fail "$engine $*: $(cat "$T_TMP/p.json.err")"
 	echo 0 >$ev/enable

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # engine-verify: fio's verify= (crc32c and md5, with verify_backlog) passes
-# through libfioring on a regular file, zram and a loop device, for the
+# through libfioring on a regular file, zram and a loop device (TEST_DEV if
+# set), for the
 # combinations of fixedbufs, registerfiles, sqthread_poll and nonvectored.
 # A corrupting engine would fail here: the control run writes through one
 # engine setting and verifies with a different one.
@@ -11,8 +12,8 @@
 need_root
 zram_make 256M || skip "cannot hot-add a zram device"
 zram=$DEV
-loop_make 64M || skip "cannot make a loop device"
-loop=$DEV
+test_dev 64M || skip "cannot make a loop device"
+dev=$DEV
 file=$T_TMP/verify.dat
 
 combos="
@@ -26,7 +27,7 @@ combos="
 --fixedbufs=1,--registerfiles=1,--nonvectored=1"
 
 n=0
-for target in "$file" "$zram" "$loop"; do
+for target in "$file" "$zram" "$dev"; do
 	for v in crc32c md5; do
 		for c in $combos; do
 			opts=$(echo "$c" | tr ',' ' ')

@@ -17,6 +17,7 @@ need_root
 # by then may be another's; detach only what still has our backing file
 truncate -s 64M "$T_TMP/backing"
 DEV=$(losetup --find --show --direct-io=on "$T_TMP/backing") || skip "cannot make a loop device"
+dev_own "$DEV"
 at_exit "losetup -n -O NAME -j $T_TMP/backing | xargs -r losetup -d"
 name=${DEV#/dev/}
 q=/sys/block/$name/queue/iostats

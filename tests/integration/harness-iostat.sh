@@ -3,12 +3,13 @@
 #
 # harness-iostat.sh: the harness' kernel figures against sysstat's iostat -x
 # as an independent oracle over the very same interval.  For each run of a
-# small sweep on a loop device, the two /proc/diskstats snapshots the
-# harness recorded are replayed to iostat (-f DIR reads DIR/block/DEV/stat)
-# while /proc/uptime, which iostat measures the interval by, is bind-mounted
-# in a private mount namespace to show the snapshots' own clock.  r/s + w/s,
-# r_await, w_await, aqu-sz and %util must agree within iostat's rounding
-# (two decimals, and the centisecond resolution of /proc/uptime).
+# small sweep on a loop device (TEST_DEV if set), the two /proc/diskstats
+# snapshots the harness recorded are replayed to iostat (-f DIR reads
+# DIR/block/DEV/stat) while /proc/uptime, which iostat measures the
+# interval by, is bind-mounted in a private mount namespace to show the
+# snapshots' own clock.  r/s + w/s, r_await, w_await, aqu-sz and %util
+# must agree within iostat's rounding (two decimals, and the centisecond
+# resolution of /proc/uptime).
 
 . "$(dirname "$0")/../lib/common.sh"
 
@@ -17,7 +18,7 @@ bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
 need_root
 command -v iostat >/dev/null || skip "no iostat (sysstat)"
 unshare -m true 2>/dev/null || skip "cannot make a mount namespace"
-loop_make 256M || skip "cannot make a loop device"
+test_dev 256M || skip "cannot make a loop device"
 dev=$DEV
 disk=${dev#/dev/}
 out=$T_TMP/out

@@ -13,6 +13,8 @@
 #  - a verify job over a fast and a FUSE path whose connection is aborted
 #    mid-run passes, with path errors counted and the path marked down;
 #  - the same with both paths on FUSE: no path is left and the job fails.
+# The aborted FUSE paths' loop devices log their failed I/O, on purpose:
+# kmsg-expect: I/O error, dev loop[0-9]+, sector [0-9]+ op 0x[01]:\((READ|WRITE)\)
 
 . "$(dirname "$0")/../lib/common.sh"
 need_root

@@ -1,17 +1,28 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# common.sh: sourced by the integration tests.  Skip/fail helpers, the block
-# devices a test makes for itself (scripts/devices.sh: zram, loop over tmpfs,
-# removed on exit), and fio runs that return fio's JSON.
+# common.sh: sourced by every test script, on the host (tests/integration/)
+# and in the NVMe testbed guest (tests/vm/guest/, where this file is
+# /tests/lib/common.sh and FIORING_TESTBED=1).  Result helpers, fio runs
+# through the fioring engine that return fio's JSON, the NVMe topology read
+# from sysfs (device numbering changes between boots, so nothing is
+# assumed); on the host also the block devices a test makes for itself
+# (scripts/devices.sh: zram, loop over tmpfs, removed on exit) or the
+# user's own (TEST_DEV, see test_dev).  POSIX sh: the guest has busybox.
 
 set -u
 
-: "${FIORING_TOP:=$(cd "$(dirname "$0")/../.." && pwd)}"
-: "${FIO:?FIO is not set: run tests through make check}"
-: "${FIORING_ENGINE:=$FIORING_TOP/build/libfioring.so}"
-
-T_TMP=$(mktemp -d /tmp/fioring-test.XXXXXX)
-. "$FIORING_TOP/scripts/devices.sh"
+if [ "${FIORING_TESTBED:-0}" = 1 ]; then
+	FIO=fio
+	FIORING_ENGINE=/fioring/libfioring.so
+	FIORING_BENCH=/fioring/fioring-bench
+	T_TMP=$(mktemp -d /tmp/guest.XXXXXX)
+else
+	: "${FIORING_TOP:=$(cd "$(dirname "$0")/../.." && pwd)}"
+	: "${FIO:?FIO is not set: run tests through make check}"
+	: "${FIORING_ENGINE:=$FIORING_TOP/build/libfioring.so}"
+	T_TMP=$(mktemp -d /tmp/fioring-test.XXXXXX)
+	. "$FIORING_TOP/scripts/devices.sh"
+fi
 
 skip() {
 	echo "SKIP: $*"
@@ -23,8 +34,17 @@ fail() {
 	exit 1
 }
 
+pass() {
+	echo "PASS: $*"
+	exit 0
+}
+
 need_root() {
 	[ "$(id -u)" -eq 0 ] || skip "needs root to make block devices"
+}
+
+need_engine() {
+	[ -f "$FIORING_ENGINE" ] || fail "no engine: $FIORING_ENGINE (run make)"
 }
 
 # fio_json OUT ARGS...: runs fio with JSON output into OUT; fio's exit
@@ -33,6 +53,15 @@ fio_json() {
 	out=$1
 	shift
 	"$FIO" --output-format=json --output="$out" "$@" 2>"$out.err"
+}
+
+# fio_engine OUT ARGS...: fio_json through the fioring engine
+fio_engine() {
+	out=$1
+	shift
+	# the last one shows in the log of a test that timed out
+	echo "fio $*" >&2
+	fio_json "$out" --ioengine="external:$FIORING_ENGINE" "$@"
 }
 
 # jqr FILE FILTER: one raw value from a JSON file
@@ -44,6 +73,22 @@ jqr() {
 ratio_between() {
 	awk -v x="$1" -v y="$2" -v lo="$3" -v hi="$4" \
 		'BEGIN { r = (y > 0) ? x / y : -1; exit !(r >= lo && r <= hi) }'
+}
+
+# expect_fio_error WHAT PATTERN FIO-ARGS...: fio with libfioring fails with
+# a line matching PATTERN, a non-zero exit and no crash (a signal would show
+# as an exit status of 128 or more); its output is left in $T_TMP/out
+expect_fio_error() {
+	what=$1 pattern=$2
+	shift 2
+	"$FIO" --name=bad --ioengine="external:$FIORING_ENGINE" "$@" \
+		>"$T_TMP/out" 2>&1
+	rc=$?
+	[ $rc -ne 0 ] || fail "$what: fio exited 0"
+	[ $rc -lt 128 ] || fail "$what: fio died with signal $((rc - 128))"
+	grep -q "$pattern" "$T_TMP/out" ||
+		fail "$what: no line matching '$pattern' in: $(cat "$T_TMP/out")"
+	echo "$what: $(grep "$pattern" "$T_TMP/out" | head -n 1)"
 }
 
 # fio_with_open PID DEV: waits up to 20 s for a fio started by process PID
@@ -65,20 +110,37 @@ fio_with_open() {
 	return 1
 }
 
-# expect_fio_error WHAT PATTERN FIO-ARGS...: fio with libfioring fails with
-# a line matching PATTERN, a non-zero exit and no crash (a signal would show
-# as an exit status of 128 or more); its output is left in $T_TMP/out
-expect_fio_error() {
-	what=$1 pattern=$2
-	shift 2
-	"$FIO" --name=bad --ioengine="external:$FIORING_ENGINE" "$@" \
-		>"$T_TMP/out" 2>&1
-	rc=$?
-	[ $rc -ne 0 ] || fail "$what: fio exited 0"
-	[ $rc -lt 128 ] || fail "$what: fio died with signal $((rc - 128))"
-	grep -q "$pattern" "$T_TMP/out" ||
-		fail "$what: no line matching '$pattern' in: $(cat "$T_TMP/out")"
-	echo "$what: $(grep "$pattern" "$T_TMP/out" | head -n 1)"
+# test_dev SIZE: the device a device test runs on, in DEV: the user's
+# TEST_DEV (a block device of at least SIZE, which the test overwrites) or
+# else a loop device of SIZE made for the test.  A TEST_DEV that is mounted,
+# used as swap, held by another device (dm, md) or carries a signature
+# (file system, partition table, RAID member: what blkid -p finds) fails
+# the test, saying why, unless TEST_DEV_FORCE=1; one smaller than SIZE
+# skips it.
+test_dev() {
+	if [ -z "${TEST_DEV:-}" ]; then
+		loop_make "$1"
+		return
+	fi
+	[ -b "$TEST_DEV" ] || fail "TEST_DEV=$TEST_DEV is not a block device"
+	td_name=$(basename "$(readlink -f "$TEST_DEV")")
+	td_want=$(numfmt --from=iec "$1")
+	td_have=$(blockdev --getsize64 "$TEST_DEV") ||
+		fail "TEST_DEV=$TEST_DEV: cannot read its size"
+	[ "$td_have" -ge "$td_want" ] || skip "TEST_DEV=$TEST_DEV holds $td_have bytes, this test needs $1"
+	if [ "${TEST_DEV_FORCE:-0}" != 1 ]; then
+		td_used=$(lsblk -nro MOUNTPOINT "$TEST_DEV" 2>/dev/null | grep . | head -n 1)
+		[ -z "$td_used" ] || fail "TEST_DEV=$TEST_DEV (or a partition of it) is mounted on $td_used (TEST_DEV_FORCE=1 to use it anyway)"
+		! grep -q "^$(readlink -f "$TEST_DEV") " /proc/swaps ||
+			fail "TEST_DEV=$TEST_DEV is in use as swap (TEST_DEV_FORCE=1 to use it anyway)"
+		[ -z "$(ls "/sys/class/block/$td_name/holders" 2>/dev/null)" ] ||
+			fail "TEST_DEV=$TEST_DEV is held by $(ls "/sys/class/block/$td_name/holders" | tr '\n' ' ')(TEST_DEV_FORCE=1 to use it anyway)"
+		td_sig=$(blkid -p -o export "$TEST_DEV" 2>/dev/null | grep -E '^(TYPE|PTTYPE)=' | tr '\n' ' ')
+		[ -z "$td_sig" ] || fail "TEST_DEV=$TEST_DEV carries a signature (${td_sig% }): its data would be overwritten (TEST_DEV_FORCE=1 to use it anyway)"
+	fi
+	DEV=$TEST_DEV
+	dev_own "$td_name"
+	echo "device under test: TEST_DEV=$DEV ($td_have bytes)"
 }
 
 # fault_target: what a harness fault test starts from: root, the harness
@@ -113,4 +175,56 @@ sweep_refused() {
 	[ "$(wc -l <"$T_TMP/$1.log")" -eq 1 ] || fail "$1: not one line"
 	grep -q -- "$3" "$T_TMP/$1.log" || fail "$1: no line matching '$3'"
 	[ ! -e "$T_TMP/$1" ] || fail "$1: a refused sweep made its results directory"
+}
+
+# multipath: nvme_core's multipath parameter (Y or N)
+multipath() {
+	cat /sys/module/nvme_core/parameters/multipath
+}
+
+# need_ng: skips when the kernel has no NVMe generic char devices (they came
+# in 5.13, io_uring_cmd passthrough on them in 5.19)
+need_ng() {
+	[ -d /sys/class/nvme-generic ] ||
+		skip "kernel $(uname -r) has no NVMe generic char devices (/dev/ngXnY: 5.13+, io_uring_cmd on them: 5.19+)"
+}
+
+# ng_nsid NG: the namespace id behind a generic device (ngXnY names the same
+# namespace as the block disk nvmeXnY beside it in sysfs)
+ng_nsid() {
+	dir=$(dirname "$(readlink -f "/sys/class/nvme-generic/$1")")
+	cat "$dir/nvme${1#ng}/nsid"
+}
+
+# ng_of_nsid NSID: the /dev paths of every generic device of namespace
+# NSID, one a line (one with native multipath, one per controller without)
+ng_of_nsid() {
+	for g in /sys/class/nvme-generic/ng*; do
+		[ -e "$g" ] || continue
+		n=$(basename "$g")
+		[ "$(ng_nsid "$n")" = "$1" ] && echo "/dev/$n"
+	done
+}
+
+# disks_of_nsid NSID: the /dev paths of the block disks of namespace NSID
+# that have a /dev node, one a line (the head with native multipath, one
+# per controller without; the hidden path disks have none)
+disks_of_nsid() {
+	for d in /sys/block/nvme*n*; do
+		n=$(basename "$d")
+		[ -b "/dev/$n" ] && [ "$(cat "$d/nsid" 2>/dev/null)" = "$1" ] && echo "/dev/$n"
+	done
+}
+
+# head_paths DISK: the sysfs directories of the hidden path disks
+# (nvmeXcZnY) of the native multipath head DISK (nvmeXnY), one a line
+head_paths() {
+	for p in /sys/block/"$1"/multipath/*; do
+		[ -e "$p" ] && echo "$p"
+	done
+}
+
+# ng_ctrl NG: the controller (nvmeN) a per-controller generic device sits on
+ng_ctrl() {
+	basename "$(dirname "$(readlink -f "/sys/class/nvme-generic/$1")")"
 }

@@ -10,7 +10,8 @@
 # operations passthrough cannot express (nowait).  Each refusal
 # is checked for its message and for fio's non-zero exit.
 
-. /tests/lib/guest.sh
+. /tests/lib/common.sh
+need_ng
 need_engine
 
 # refused WHAT PATTERN FIO-ARGS...: fio must fail with a message matching PATTERN

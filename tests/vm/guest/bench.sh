@@ -8,8 +8,8 @@
 #     row's iopolicy read back, with iostats 0 and 1 written to the head and
 #     its hidden path disks; afterwards iopolicy and every iostats are back;
 #     the kernel figures of the iostats=1 rows come from the hidden path
-#     disks on 6.1 (flagged ks_from_paths), from the head on later kernels,
-#     and the applicability probe finds the head honours iostats;
+#     disks on 5.10 and 6.1 (flagged ks_from_paths), from the head on later
+#     kernels, and the applicability probe finds the head honours iostats;
 #   - an --iopolicy the kernel does not take is refused before any run:
 #     exit 1, one line naming it and what the kernel takes, no results
 #     directory, the iopolicy as it was and the journal empty;
@@ -22,14 +22,11 @@
 #  within 10% of fio's; the knob is put back after.  The probe records
 #  passthrough as countable (iostats_honoured) from 6.13 on only.
 
-. /tests/lib/guest.sh
+. /tests/lib/common.sh
 need_engine
-bench=/fioring/fioring-bench
+bench=$FIORING_BENCH
 [ -x "$bench" ] || fail "no fioring-bench in the guest: $bench (run make)"
 export FIORING_STATE=$T_TMP/journal
-
-first=$(ng_of_nsid 1 | head -n 1)
-[ -n "$first" ] || fail "no generic device for nsid 1"
 
 job=$T_TMP/rr.fio
 cat >"$job" <<EOF
@@ -66,7 +63,8 @@ journal_empty() {
 
 mode_y() {
 	subsys=$(ls -d /sys/class/nvme-subsystem/nvme-subsys* | head -n 1)
-	head=nvme${first#/dev/ng}
+	head=$(disks_of_nsid 1 | head -n 1)
+	head=${head#/dev/}
 	[ -b "/dev/$head" ] || fail "no head block device /dev/$head"
 	before=$(settings)
 
@@ -83,10 +81,11 @@ mode_y() {
 		"\(.cell): \(.status) \(.iopolicy_eff) \(.error)"' "$T_TMP/sweep/results.json")
 	[ -z "$bad" ] || fail "default sweep: $bad"
 	nruns=$(jq '.runs | length' "$T_TMP/sweep/results.json")
-	# where the kernel counts multipath I/O: 6.1 on the hidden path disks only
-	# (the rows take the paths' figures, ks_from_paths), later kernels on the head
+	# where the kernel counts multipath I/O: 5.10 and 6.1 on the hidden path
+	# disks only (the rows take the paths' figures, ks_from_paths), later
+	# kernels on the head
 	case $(uname -r) in
-	6.1.*) from_paths=true ;;
+	5.*|6.1.*) from_paths=true ;;
 	*) from_paths=false ;;
 	esac
 	bad=$(jq -r --argjson w $from_paths '.runs[] | select(.iostats_eff == "1") |
@@ -137,6 +136,9 @@ mode_y() {
 }
 
 mode_n() {
+	need_ng
+	first=$(ng_of_nsid 1 | head -n 1)
+	[ -n "$first" ] || fail "no generic device for nsid 1"
 	disk=nvme${first#/dev/ng}
 	knob=/sys/block/$disk/queue/iostats_passthrough
 	before=$(cat "$knob" 2>/dev/null)

@@ -10,7 +10,8 @@
 # 3.36+, EIO before) does the same, a write ignore list without it stops
 # the job, and so does the default.
 
-. /tests/lib/guest.sh
+. /tests/lib/common.sh
+need_ng
 need_engine
 
 ng=$(ng_of_nsid 4 | head -n 1)

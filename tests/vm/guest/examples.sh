@@ -15,7 +15,8 @@
 # through zone resets).  What shows the features
 # are real is in passthru.sh.
 
-. /tests/lib/guest.sh
+. /tests/lib/common.sh
+need_ng
 need_engine
 
 ls /examples/uring-cmd-*.fio >/dev/null 2>&1 || skip "this fio tree has no examples/uring-cmd-*.fio"
@@ -54,7 +55,7 @@ summary=
 for f in /examples/uring-cmd-*.fio; do
 	ex=$(basename "$f" .fio)
 	ex=${ex#uring-cmd-}
-	job "$ex" "external:$ENGINE" "$T_TMP/$ex.ring.fio"
+	job "$ex" "external:$FIORING_ENGINE" "$T_TMP/$ex.ring.fio"
 	job "$ex" io_uring_cmd "$T_TMP/$ex.ref.fio"
 	echo "fio $ex" >&2
 	fio --output-format=json --output="$T_TMP/$ex.ring.json" "$T_TMP/$ex.ring.fio" \

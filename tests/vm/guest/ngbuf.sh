@@ -9,7 +9,10 @@
 # must print the same size, and more than the bare bs * iodepth a block
 # file gets without direct=1.
 
-. /tests/lib/guest.sh
+# vm-matrix: kernel=6.1 mp=N
+
+. /tests/lib/common.sh
+need_ng
 need_engine
 
 ng=$(ng_of_nsid 1 | head -n 1)
@@ -25,7 +28,7 @@ alloc() {
 }
 
 own=$(alloc io_uring_cmd --cmd_type=nvme)
-ours=$(alloc "external:$ENGINE")
+ours=$(alloc "external:$FIORING_ENGINE")
 msg="buffer allocation on $ng without direct=1: fioring $ours bytes, fio's io_uring_cmd $own"
 [ -n "$own" ] && [ -n "$ours" ] || fail "$msg: no 'Alloc ... for buffers' line from fio --debug=mem"
 [ "$ours" = "$own" ] || fail "$msg: not laid out alike"

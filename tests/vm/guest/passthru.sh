@@ -18,7 +18,8 @@
 #     write pointer fio left and refuses one an LBA past it.
 # The namespaces are scripts/vm-boot.sh's.
 
-. /tests/lib/guest.sh
+. /tests/lib/common.sh
+need_ng
 need_engine
 
 ng_first() {
@@ -70,7 +71,7 @@ bad="--name=bad --filename=$ng --rw=write --md_per_io_size=64 --pi_act=0 --bs=4k
 if [ -n "$ref_pi" ]; then
 	fio --ioengine=io_uring_cmd --cmd_type=nvme $bad
 else
-	fio --ioengine=external:$ENGINE $bad
+	fio --ioengine=external:$FIORING_ENGINE $bad
 fi >"$T_TMP/bad.out" 2>&1 || fail "corrupting LBA 2 of $ng: $(tail -n 2 "$T_TMP/bad.out")"
 if fio_engine "$T_TMP/pic.json" --name=pic --filename="$ng" --rw=read $pi --pi_chk=GUARD; then
 	fail "PI: a read over a bad guard passed under pi_chk=GUARD"

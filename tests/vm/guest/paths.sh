@@ -20,7 +20,8 @@
 #  queue/iostats_passthrough on in every path disk, attributed by the
 #  paths' diskstats (the setting is put back after).
 
-. /tests/lib/guest.sh
+. /tests/lib/common.sh
+need_ng
 need_engine
 
 ngs=$(ng_of_nsid 1)

@@ -5,8 +5,11 @@
 # ignores sqe->ioprio for io_uring_cmd), so a job that asks for one through
 # the fioring engine (cmdprio_*, or prioclass/prio) runs and says so once,
 # on stderr: fio's JSON stays JSON and shows no per-priority split.
+#
+# vm-matrix: kernel=6.1 mp=N
 
-. /tests/lib/guest.sh
+. /tests/lib/common.sh
+need_ng
 need_engine
 
 ng=$(ng_of_nsid 1 | head -n 1)

@@ -11,7 +11,8 @@
 # way round, across paths where there are two (multipath=N: one controller
 # writes, the other reads).
 
-. /tests/lib/guest.sh
+. /tests/lib/common.sh
+need_ng
 need_engine
 
 ngs=$(ng_of_nsid 1)
@@ -24,7 +25,7 @@ set -- "" "--nonvectored=0" "--fixedbufs" "--registerfiles" "--hipri" \
 	"--sqthread_poll=1" "--fixedbufs --registerfiles --sqthread_poll=1" "--fsync=4"
 jobs= i=0
 for opts in "$@"; do
-	jobs="$jobs --name=rw$i --ioengine=external:$ENGINE $opts --filename=$first
+	jobs="$jobs --name=rw$i --ioengine=external:$FIORING_ENGINE $opts --filename=$first
 	--rw=randwrite --bs=4k --size=1m --offset=$((i * 2))m --iodepth=8 --verify=crc32c
 	--stonewall"
 	i=$((i + 1))

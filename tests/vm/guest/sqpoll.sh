@@ -16,7 +16,8 @@
 # every run is pinned, and the 8 pairs answer both.  fio's own
 # io_uring_cmd engine is run too, for the record.
 
-. /tests/lib/guest.sh
+. /tests/lib/common.sh
+need_ng
 need_engine
 
 ng=$(ng_of_nsid 1 | head -n 1)

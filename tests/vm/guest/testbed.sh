@@ -9,7 +9,8 @@
 # engine then writes a pattern through one generic device and verifies it
 # through another (or the same head), proving passthrough works at all.
 
-. /tests/lib/guest.sh
+. /tests/lib/common.sh
+need_ng
 
 ctrls=$(ls /sys/class/nvme | wc -l)
 [ "$ctrls" -eq 2 ] || fail "expected 2 NVMe controllers, found $ctrls"

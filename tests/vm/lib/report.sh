@@ -1,10 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# report.sh: every host-side VM test, tests/vm/nvme-TEST-KERNEL-mpMODE.sh,
-# is a link to this file, which reads what to report from the name it was
-# run by: the guest test tests/vm/guest/TEST.sh, run in the testbed booted
-# with kernel KERNEL (6.1, 6.12, latest: see scripts/vm-kernel.sh) and
+# report.sh NAME: runs the host-side VM test NAME, nvme-TEST-KERNEL-mpMODE.sh
+# (tests/vm/lib/matrix.sh lists them; no file holds them, tests/run.sh
+# calls this with the name), which reports the guest test
+# tests/vm/guest/TEST.sh, run in the testbed booted with kernel KERNEL
+# (5.10, 6.1, 6.12, latest: see scripts/vm-kernel.sh) and
 # nvme_core.multipath=MODE (Y, N).
 # One boot per (kernel, mode) runs all guest tests; its console is kept in
 # build/vm/results/KERNEL-mpMODE/ with the checksum of everything the guest
@@ -15,10 +16,12 @@
 
 set -u
 
-top=${FIORING_TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
-name=$(basename "$0" .sh)
+top=${FIORING_TOP:-$(cd "$(dirname "$0")/../../.." && pwd)}
+name=$(basename "${1:-}" .sh)
 
-results=$top/build/vm/results
+# VM_BUILD names a second build (make CHECK_FIO=1: another fio): its boots
+# are cached apart, so that neither build's results push out the other's
+results=$top/build/vm/results${VM_BUILD:+-$VM_BUILD}
 
 # fresh KERNEL MODE KEY: the cached boot of KERNEL/MODE can be reported from.
 # A finished run is reused for as long as its inputs do not change; one that
@@ -67,7 +70,7 @@ boot() {
 }
 
 # report.sh --boot KERNEL MODE KEY: the background boot started below
-if [ "$name" = report ] && [ "${1:-}" = --boot ]; then
+if [ "${1:-}" = --boot ]; then
 	boot "$2" "$3" "$4"
 	exit 0
 fi
@@ -78,7 +81,7 @@ spec=${spec%-mp*}
 kernel=${spec##*-}
 test=${spec%-*}
 case "$name:$mode:$kernel" in
-nvme-*-*-mp*:[YN]:6.*|nvme-*-*-mp*:[YN]:latest) ;;
+nvme-*-*-mp*:[YN]:[0-9]*.*|nvme-*-*-mp*:[YN]:latest) ;;
 *)
 	echo "FAIL: $name: not a name of the form nvme-TEST-KERNEL-mpY|N"
 	exit 1

@@ -1,1 +1,0 @@
-lib/report.sh
