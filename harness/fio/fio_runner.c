@@ -83,17 +83,31 @@ int fio_build_argv(const struct fio_cmd *c, struct fio_argv *a)
 #undef ADDF
 }
 
-static void child_exec(char **argv, const char *out, const char *err,
-		       const sigset_t *mask)
+static pid_t fio_pid;
+
+/* the harness died (PDEATHSIG): fio and every job process fio forked go */
+static void guard_orphaned(int sig __attribute__((unused)))
+{
+	kill(0, SIGKILL);
+}
+
+/* the harness's stop request, for fio alone: it stops and writes its JSON */
+static void guard_forward(int sig)
+{
+	if (fio_pid > 0)
+		kill(fio_pid, sig);
+}
+
+static void fio_exec(char **argv, const char *out, const char *err,
+		     const sigset_t *mask)
 {
 	int fd;
 
-	setpgid(0, 0);
-	/* a SIGKILLed harness must not leave fio running on its device */
 	prctl(PR_SET_PDEATHSIG, SIGKILL);
-	sigprocmask(SIG_SETMASK, mask, NULL);
 	signal(SIGINT, SIG_DFL);
 	signal(SIGTERM, SIG_DFL);
+	signal(SIGUSR1, SIG_DFL);
+	sigprocmask(SIG_SETMASK, mask, NULL);
 	fd = open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644);
 	if (fd < 0 || dup2(fd, 1) < 0)
 		_exit(126);
@@ -105,6 +119,53 @@ static void child_exec(char **argv, const char *out, const char *err,
 	_exit(127);
 }
 
+/*
+ * The harness's child: it leads fio's process group and outlives a
+ * SIGKILLed harness just long enough to kill that whole group.  fio's own
+ * PDEATHSIG is not enough: it kills fio's main process, and a job process
+ * fio forked is left waiting for it forever when the harness dies while
+ * fio starts (seen with fio 3.33: the job process blocked in a futex,
+ * holding the device open, minutes after the sweep was killed).  Only
+ * async-signal-safe calls here: the harness may have other threads.
+ */
+static void child_guard(char **argv, const char *out, const char *err,
+			const sigset_t *mask, pid_t harness)
+{
+	struct sigaction sa = { 0 };
+	sigset_t none;
+	int st;
+
+	/* the journal's and the device's locks are the harness's: a
+	 * restore after a SIGKILL must not find them held by this process */
+	close_range(3, ~0U, 0);
+	setpgid(0, 0);
+	sa.sa_handler = guard_orphaned;
+	sigaction(SIGUSR1, &sa, NULL);
+	sa.sa_handler = guard_forward;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	prctl(PR_SET_PDEATHSIG, SIGUSR1);
+	/* the harness may already be gone: then no PDEATHSIG comes */
+	if (getppid() != harness)
+		kill(0, SIGKILL);
+	fio_pid = fork();
+	if (fio_pid < 0)
+		_exit(126);
+	if (!fio_pid)
+		fio_exec(argv, out, err, mask);
+	sigemptyset(&none);
+	sigprocmask(SIG_SETMASK, &none, NULL);
+	while (waitpid(fio_pid, &st, 0) < 0)
+		if (errno != EINTR)
+			_exit(126);
+	if (WIFEXITED(st))
+		_exit(WEXITSTATUS(st));
+	/* fio's death by a signal reaches the harness as such */
+	signal(WTERMSIG(st), SIG_DFL);
+	kill(getpid(), WTERMSIG(st));
+	_exit(128 + WTERMSIG(st));
+}
+
 int fio_run(const struct fio_cmd *c, struct fio_exit *ex, bool verbose)
 {
 	uint64_t start, deadline = 0, stop_deadline = 0;
@@ -114,7 +175,7 @@ int fio_run(const struct fio_cmd *c, struct fio_exit *ex, bool verbose)
 	static struct fio_argv a;
 	char **argv = a.argv;
 	int argc = 0, st, i;
-	pid_t pid, r;
+	pid_t pid, r, self;
 
 	memset(ex, 0, sizeof(*ex));
 	if (c->argv) {
@@ -136,13 +197,14 @@ int fio_run(const struct fio_cmd *c, struct fio_exit *ex, bool verbose)
 	sigaddset(&chld, SIGCHLD);
 	sigprocmask(SIG_BLOCK, &chld, &old);
 	start = now_ns();
+	self = getpid();
 	pid = fork();
 	if (pid < 0) {
 		sigprocmask(SIG_SETMASK, &old, NULL);
 		return -errno;
 	}
 	if (!pid)
-		child_exec(argv, c->json_path, c->err_path, &old);
+		child_guard(argv, c->json_path, c->err_path, &old, self);
 	setpgid(pid, pid);
 	if (c->runtime > 0 && c->timeout_s > 0)
 		deadline = start + (uint64_t)(c->runtime + c->timeout_s) * 1000000000ull;

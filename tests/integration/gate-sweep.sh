@@ -47,7 +47,7 @@ JOB
 # the tolerance
 sweep() {
 	"$bench" run --target "$dev" --job "$2" --engine fioring --iostats 1 \
-		--repeat "$3" --adaptive "${4:-0}" --runtime 2 --out "$T_TMP/$1" \
+		--repeat "$3" --adaptive "${4:-0}" --runtime 2 --out "$T_TMP/$1" --state "$T_TMP/journal" \
 		>"$T_TMP/$1.log" 2>&1 ||
 		{ cat "$T_TMP/$1.log"; fail "sweep $1 failed"; }
 }

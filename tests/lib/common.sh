@@ -94,12 +94,13 @@ expect_fio_error() {
 # fio_with_open PID DEV: waits up to 20 s for a fio started by process PID
 # to have DEV open in a job process (which opens it before the first I/O
 # and keeps it to the end; fio's main process only looks at it briefly),
-# and prints that fio's main pid.  Tests that must hit a run in progress
-# wait for this instead of sleeping: fio can take seconds to start (under
-# ASan, on a loaded machine).
+# and prints that fio's main pid (a grandchild: the harness starts fio
+# under a child of its own that leads fio's process group).  Tests that
+# must hit a run in progress wait for this instead of sleeping: fio can
+# take seconds to start (under ASan, on a loaded machine).
 fio_with_open() {
 	for _ in $(seq 200); do
-		for f in $(pgrep -P "$1" -x fio); do
+		for f in $(for g in $(pgrep -P "$1"); do pgrep -P "$g" -x fio; done); do
 			for j in $(pgrep -P "$f" -x fio); do
 				ls -l "/proc/$j/fd" 2>/dev/null | grep -q -- "-> $2\$" &&
 					{ echo "$f"; return 0; }
