@@ -13,6 +13,8 @@
 # The sweep's previous output is kept as bench/out.prev.
 #
 # Environment: REPEAT runs per cell (5, the fewest the gate judges),
+# ADAPTIVE at most that many more runs of each cell the gate could not
+# judge yet (4; 0: off; see run --adaptive),
 # RUNTIME seconds per run (1), OUT (bench/out), FORCE=1 to let write jobs
 # touch a TARGET that holds data (the harness refuses otherwise),
 # GATE_STRICT=1 to exit with the gate's status (1 regression, 3 cannot
@@ -23,7 +25,7 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 bench=${FIORING_BENCH:-$top/build/fioring-bench}
 out=${OUT:-$top/bench/out}
-repeat=${REPEAT:-5} runtime=${RUNTIME:-1}
+repeat=${REPEAT:-5} runtime=${RUNTIME:-1} adaptive=${ADAPTIVE:-4}
 
 die() {
 	echo "bench: $*" >&2
@@ -33,6 +35,8 @@ die() {
 [ -x "$bench" ] || die "no fioring-bench at $bench (run make)"
 [ "$repeat" -ge 5 ] 2>/dev/null ||
 	die "REPEAT=$repeat: the gate needs at least 5 runs per cell"
+[ "$adaptive" -ge 0 ] 2>/dev/null ||
+	die "ADAPTIVE=$adaptive: a whole number of extra runs per cell"
 set --
 if [ -n "${TARGET:-}" ]; then
 	set -- --target "$TARGET"
@@ -50,7 +54,7 @@ fi
 
 start=$(date +%s)
 "$bench" run "$@" --iostats 0,1,2 --engine fioring,io_uring --sqpoll 0,1 \
-	--repeat "$repeat" --runtime "$runtime" --out "$out"
+	--repeat "$repeat" --adaptive "$adaptive" --runtime "$runtime" --out "$out"
 rc=$?
 # 3: the sweep finished but some runs failed; the report marks them
 case $rc in

@@ -58,6 +58,8 @@ int fio_build_argv(const struct fio_cmd *c, struct fio_argv *a)
 		ADDF("--cpus_allowed=%s", c->cpus);
 	if (c->path_stats)
 		ADDF("--path_stats=%s", c->path_stats);
+	if (c->aux_path)
+		ADDF("--aux-path=%s", c->aux_path);
 	ADDF("--filename=%s", c->filename);
 	if (c->runtime > 0) {
 		ADDF("--runtime=%d", c->runtime);
@@ -253,19 +255,25 @@ int fio_run(const struct fio_cmd *c, struct fio_exit *ex, bool verbose)
 }
 
 /*
- * What fio wrote to stderr, its lines joined with "; ": the cause comes
- * first ("failed parsing rw=..."), the consequence last ("job dropped").
+ * Appends the non-empty lines of the file at path to buf, "; " between
+ * them.  With skip_json, the lines from a "{" to a "}" in column 0 (fio's
+ * JSON document) are left out.
  */
-void fio_err_message(const char *path, char *buf, size_t len)
+static size_t add_lines(const char *path, bool skip_json, char *buf,
+			size_t used, size_t len)
 {
 	char *all, *line, *save;
-	size_t n, used = 0;
+	bool in_json = false;
+	size_t n;
 
-	buf[0] = '\0';
-	if (file_read_all(path, &all, &n))
-		return;
+	if (!path || file_read_all(path, &all, &n))
+		return used;
 	for (line = strtok_r(all, "\n", &save); line && used + 1 < len;
 	     line = strtok_r(NULL, "\n", &save)) {
+		if (skip_json && (in_json || !strcmp(line, "{"))) {
+			in_json = strcmp(line, "}");
+			continue;
+		}
 		str_trim(line);
 		if (!*line)
 			continue;
@@ -273,6 +281,20 @@ void fio_err_message(const char *path, char *buf, size_t len)
 				 line);
 	}
 	free(all);
+	return used;
+}
+
+/*
+ * The cause comes first ("failed parsing rw=..."), the consequence last
+ * ("job dropped").  fio writes some failures only to its stdout, such as
+ * an engine's init error under --output-format=json, with stderr empty.
+ */
+void fio_err_message(const char *err_path, const char *out_path, char *buf,
+		     size_t len)
+{
+	buf[0] = '\0';
+	if (!add_lines(err_path, false, buf, 0, len))
+		add_lines(out_path, true, buf, 0, len);
 }
 
 /* runs argv, its stdout (first len-1 bytes) into buf; returns exit status */

@@ -30,6 +30,11 @@ struct fio_cmd {
 	const struct strlist *extra;
 	const char *json_path;
 	const char *err_path;
+	/*
+	 * --aux-path: where fio writes the files it makes of its own accord
+	 * (verify state, verify dumps), which otherwise land in the cwd
+	 */
+	const char *aux_path;
 	int timeout_s;		/* past runtime; 0: none */
 	/*
 	 * Called while fio runs; returns how soon (ns) to be called again,
@@ -62,7 +67,12 @@ extern volatile sig_atomic_t fio_stop_requested;
 int fio_build_argv(const struct fio_cmd *c, struct fio_argv *a);
 int fio_run(const struct fio_cmd *c, struct fio_exit *ex, bool verbose);
 int run_capture(char *const argv[], char *buf, size_t len);
-/* what fio wrote to the file path (its stderr), lines joined with "; " */
-void fio_err_message(const char *path, char *buf, size_t len);
+/*
+ * why fio failed: its stderr (err_path), lines joined with "; "; when that
+ * is empty, the lines of its stdout (out_path, NULL: none) outside the JSON
+ * document, where fio writes its errors under --output-format=json
+ */
+void fio_err_message(const char *err_path, const char *out_path, char *buf,
+		     size_t len);
 
 #endif

@@ -180,7 +180,7 @@ int job_resolve(char *const argv[], const char *marker, struct job_parse *p,
 		goto out;
 	}
 	if (ex.code) {
-		fio_err_message(errf, err, errlen);
+		fio_err_message(errf, NULL, err, errlen);
 		if (!err[0])
 			snprintf(err, errlen, "fio exited %d", ex.code);
 		ret = -EINVAL;
@@ -192,7 +192,7 @@ int job_resolve(char *const argv[], const char *marker, struct job_parse *p,
 	ret = job_parse_log(buf, marker, p);
 	/* a fio built without its debug log cannot tell */
 	if (!ret && !p->nr && !p->cmdline.nr) {
-		fio_err_message(errf, err, errlen);
+		fio_err_message(errf, NULL, err, errlen);
 		snprintf(err + strlen(err), errlen - strlen(err), "%sfio printed "
 			 "no parse log (--debug=parse; %zu bytes of output)",
 			 err[0] ? "; " : "", len);

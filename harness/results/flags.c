@@ -34,8 +34,7 @@ int flags_has(const char *list, const char *flag)
 	return 0;
 }
 
-/* drops one ;-separated flag from buf */
-static void drop(char *buf, const char *flag)
+void flags_drop(char *buf, const char *flag)
 {
 	size_t fl = strlen(flag);
 	char *p = buf;
@@ -91,9 +90,9 @@ int flags_for_run(const struct iostat_figs *ks, const struct fio_figs_brief *fio
 
 		metrics_flags(ks, fio, more, sizeof(more));
 		if (!reliable)
-			drop(more, "ios_vs_fio");	/* said as foreign_io */
+			flags_drop(more, "ios_vs_fio");	/* said as foreign_io */
 		if (facts->sync_completion)
-			drop(more, "util_below_busy");
+			flags_drop(more, "util_below_busy");
 		n = strlen(ks_flags);
 		if (more[0])
 			snprintf(ks_flags + n, ks_len - n, "%s%s", n ? ";" : "", more);

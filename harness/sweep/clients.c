@@ -190,9 +190,10 @@ int clients_run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 	const struct target *t = &ctx->targets[c->target];
 	const struct strlist *hosts = &ctx->env.clients;
 	int nh = hosts->nr, i, n = 0, nbad = 0, ret;
-	char **argv = calloc(2 * nh + 3, sizeof(*argv));
+	char **argv = calloc(2 * nh + 4, sizeof(*argv));
 	char **paths = calloc(nh, sizeof(*paths));
 	char json[PATH_BUF], err[PATH_BUF], tag[160], msg[400];
+	char aux[PATH_BUF];
 	json_object *root = NULL;
 	struct fio_exit ex;
 	struct fio_cmd cmd;
@@ -211,6 +212,12 @@ int clients_run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 		goto fail;
 	argv[n++] = ctx->fio;
 	argv[n++] = (char *)"--output-format=json+";
+	/*
+	 * the servers send their verify state back to be saved here, in the
+	 * run, not the cwd; before any --client, or fio passes it to a server
+	 */
+	snprintf(aux, sizeof(aux), "--aux-path=%s/raw", ctx->out);
+	argv[n++] = aux;
 	for (i = 0; i < nh; i++) {
 		host_tag(hosts->v[i], tag, sizeof(tag));
 		if (asprintf(&argv[n++], "--client=%s", hosts->v[i]) < 0 ||
@@ -277,7 +284,7 @@ out:
 	json_object_put(root);
 	free(buf);
 	for (i = 0; argv && i < nh; i++)
-		free(argv[2 + 2 * i]);
+		free(argv[3 + 2 * i]);
 	for (i = 0; paths && i < nh; i++)
 		free(paths[i]);
 	free(argv);

@@ -275,6 +275,7 @@ void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 {
 	const struct target *t = &ctx->targets[c->target];
 	char json[PATH_BUF], err[PATH_BUF], ds[PATH_BUF], ps[PATH_BUF];
+	char aux[PATH_BUF];
 	char ioengine[PATH_BUF], job[PATH_BUF], msg[512];
 	const char *names[DISKSTATS_MAX_DISKS];
 	static struct io_window win;
@@ -339,6 +340,9 @@ void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 	cmd.extra = &ctx->env.fio_args;
 	cmd.json_path = json;
 	cmd.err_path = err;
+	/* verify state and dumps stay with the run, not in the cwd */
+	snprintf(aux, sizeof(aux), "%s/raw", ctx->out);
+	cmd.aux_path = aux;
 	cmd.timeout_s = ctx->env.fio_timeout;
 
 	nr = target_stat_names(t, names, DISKSTATS_MAX_DISKS);
@@ -369,7 +373,7 @@ void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 		return;
 	}
 	if (ex.code) {
-		fio_err_message(err, msg, sizeof(msg));
+		fio_err_message(err, json, msg, sizeof(msg));
 		if (ex.signal)
 			row_fail(r, "fio killed by %s%s%s", strsignal(ex.signal),
 				 msg[0] ? ": " : "", msg);
@@ -395,7 +399,7 @@ void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 	ioprio_row_fill(r, &fr);
 	ctx->fio_runtime_ns += (uint64_t)(r->runtime_s * 1e9);
 	if (fr.job_error) {
-		fio_err_message(err, msg, sizeof(msg));
+		fio_err_message(err, json, msg, sizeof(msg));
 		row_fail(r, "fio job error %d (%s)%s%s", fr.job_error,
 			 strerror(fr.job_error), msg[0] ? ": " : "", msg);
 	}

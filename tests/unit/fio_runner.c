@@ -3,11 +3,14 @@
  * fio_runner.c: unit test of the fio command line a cell becomes: json+
  * output, engine options right after --ioengine (fio ignores them before),
  * the runtime made time-based, ioprio as prioclass/prio or cmdprio_*, extra
- * arguments, the job file last.
+ * arguments, the job file last; and the message of a failed fio, from its
+ * stderr or, when that is empty, from its stdout outside the JSON.
  */
 #include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "check.h"
 #include "fio/fio_runner.h"
@@ -21,6 +24,49 @@ static int pos(const struct fio_argv *a, const char *word)
 		if (!strcmp(a->argv[i], word))
 			return i;
 	return -1;
+}
+
+/* a file holding text; its name in path (a mkstemp template) */
+static void put(char *path, const char *text)
+{
+	int fd = mkstemp(path);
+	FILE *f = fdopen(fd, "w");
+
+	fputs(text, f);
+	fclose(f);
+}
+
+/* the message of a failed fio: stderr first, else stdout outside the JSON */
+static void check_err_message(void)
+{
+	char err[] = "/tmp/fio_runner.err.XXXXXX";
+	char none[] = "/tmp/fio_runner.none.XXXXXX";
+	char out[] = "/tmp/fio_runner.out.XXXXXX";
+	char msg[512];
+
+	put(err, "fio: failed parsing rw=x\n\njob dropped \n");
+	put(none, "");
+	put(out, "fioring: io_uring is not available: Operation not permitted\n"
+		 "{\n  \"fio version\" : \"fio-3.33\",\n  \"jobs\" : [\n"
+		 "fio in the JSON: not a message\n  ]\n}\n"
+		 "fio: pid=1, err=1/file:ioengines.c:1, func=io_queue_init, "
+		 "error=Operation not permitted\n");
+	fio_err_message(err, out, msg, sizeof(msg));
+	CHECK(!strcmp(msg, "fio: failed parsing rw=x; job dropped"));
+	fio_err_message(none, out, msg, sizeof(msg));
+	CHECK(!strcmp(msg, "fioring: io_uring is not available: Operation not "
+		      "permitted; fio: pid=1, err=1/file:ioengines.c:1, "
+		      "func=io_queue_init, error=Operation not permitted"));
+	fio_err_message(none, NULL, msg, sizeof(msg));
+	CHECK(!msg[0]);
+	fio_err_message("/nonexistent/err", none, msg, sizeof(msg));
+	CHECK(!msg[0]);
+	/* a short buffer holds the start of the cause */
+	fio_err_message(none, out, msg, 20);
+	CHECK(!strcmp(msg, "fioring: io_uring i"));
+	unlink(err);
+	unlink(none);
+	unlink(out);
 }
 
 int main(void)
@@ -38,11 +84,13 @@ int main(void)
 	c.ioengine = "external:/x/libfioring.so";
 	c.sqpoll = 1;
 	c.path_stats = "/out/paths/r0001.json";
+	c.aux_path = "/out/raw";
 	c.runtime = 5;
 	c.ioprio = "be/4";
 	c.extra = &extra;
 	n = fio_build_argv(&c, &a);
-	CHECK(n == 12);
+	CHECK(n == 13);
+	CHECK(pos(&a, "--aux-path=/out/raw") > 0);
 	CHECK(!strcmp(a.argv[0], "/usr/bin/fio"));
 	CHECK(pos(&a, "--output-format=json+") == 1);
 	CHECK(pos(&a, "--ioengine=external:/x/libfioring.so") == 2);
@@ -59,6 +107,7 @@ int main(void)
 	c.char_dev = true;
 	c.sqpoll = 0;
 	c.path_stats = NULL;
+	c.aux_path = NULL;
 	c.runtime = 0;
 	c.ioprio = "none";
 	c.extra = NULL;
@@ -80,6 +129,7 @@ int main(void)
 	CHECK(pos(&a, "--prioclass=3") > 0 && pos(&a, "--prio=7") > 0);
 	c.ioprio = "rt:0";
 	CHECK(fio_build_argv(&c, &a) == -EINVAL);
+	check_err_message();
 	strlist_free(&extra);
 	return check_done("fio_runner");
 }
