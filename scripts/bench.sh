@@ -75,7 +75,8 @@ sed -n 's/^  /  /p' "$out/report.txt"
 echo "== gate --vs io_uring (exit $gate):"
 grep -v '^PASS' "$out/gate.txt" | sed 's/^/  /'
 echo "== report: $out/report.html"
-echo "   (also report.md, plots/, gate.txt; to compare a later sweep with this one:"
-echo "    $bench gate --baseline $out NEW_DIR)"
+echo "   (also report.md, plots/, gate.txt; to compare a later sweep on the same"
+echo "    TARGET with this one: $bench gate --baseline $out NEW_DIR; cells are"
+echo "    named by disk, and the embedded device's number changes between runs)"
 [ "${GATE_STRICT:-0}" = 1 ] && exit "$gate"
 exit 0
