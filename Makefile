@@ -104,7 +104,8 @@ endif
 
 # What the engine checks at load time to refuse a fio it was not built for,
 # and what that fio offers it (FIO_HAS_*); the harness runs that fio.
-$(B)/fio-host.h: $(FIO) scripts/fio-host.sh
+# Remade when configure picks another fio, whose binary may be the older one.
+$(B)/fio-host.h: $(FIO) scripts/fio-host.sh config-host.mak
 	@mkdir -p $(B)
 	$(QUIET_GEN)CC="$(CC)" FIO_CPPFLAGS="$(FIO_CPPFLAGS)" sh scripts/fio-host.sh \
 		$(FIO_SRC) $(FIO) $(B)/fio-host.log >$@.tmp && mv $@.tmp $@

@@ -20,6 +20,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -151,6 +152,37 @@ int nvme_cmd_check_job(struct thread_data *td, bool *nvme)
 	return 0;
 }
 
+/*
+ * The separate metadata buffer, in pages of the job's own.  Kernels that
+ * map a passthrough command's metadata straight from user memory (6.12,
+ * unlike 6.1's bounce copy) hand a Read's metadata pages to the device
+ * as they are mapped: a page never written is still the shared zero page,
+ * and the device then writes PI into the zero page of every process of
+ * the machine (seen as fio crashing on its first .bss read).  Writing every
+ * page first makes it private; no huge pages, which a split could map back
+ * to the zero page where they hold zeroes.
+ */
+static int nvme_cmd_md_alloc(struct nvme_cmd_job *job, size_t len)
+{
+	long page = sysconf(_SC_PAGESIZE);
+	void *buf;
+
+	job->md_len = (len + page - 1) / page * page;
+	buf = mmap(NULL, job->md_len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (buf == MAP_FAILED)
+		return -ENOMEM;
+	madvise(buf, job->md_len, MADV_NOHUGEPAGE);
+	memset(buf, 0, job->md_len);
+	job->md_buf = buf;
+	return 0;
+}
+
+static void nvme_cmd_md_free(struct nvme_cmd_job *job)
+{
+	if (job->md_buf)
+		munmap(job->md_buf, job->md_len);
+}
+
 int nvme_cmd_init(struct thread_data *td, struct nvme_cmd_job **jobp)
 {
 	struct fioring_options *o = td->eo;
@@ -185,11 +217,9 @@ int nvme_cmd_init(struct thread_data *td, struct nvme_cmd_job **jobp)
 	if (o->pi_act)
 		job->prinfo |= NVME_IO_PRINFO_PRACT << 16;
 
-	if (o->md_per_io_size) {
-		job->md_buf = calloc(td->o.iodepth, o->md_per_io_size);
-		if (!job->md_buf)
-			goto err;
-	}
+	if (o->md_per_io_size &&
+	    nvme_cmd_md_alloc(job, (size_t)td->o.iodepth * o->md_per_io_size))
+		goto err;
 	if (td_trim(td) && td->o.zone_mode != ZONE_MODE_ZBD) {
 		job->nr_range = nvme_cmd_num_range(td);
 		job->dsm = calloc((size_t)td->o.iodepth * job->nr_range, sizeof(*job->dsm));
@@ -199,7 +229,7 @@ int nvme_cmd_init(struct thread_data *td, struct nvme_cmd_job **jobp)
 	*jobp = job;
 	return 0;
 err:
-	free(job->md_buf);
+	nvme_cmd_md_free(job);
 	free(job);
 	return -ENOMEM;
 }
@@ -735,7 +765,7 @@ void nvme_cmd_cleanup(struct thread_data *td, struct nvme_cmd_job *job)
 		f->engine_data = NULL;
 	}
 	if (job) {
-		free(job->md_buf);
+		nvme_cmd_md_free(job);
 		free(job->dsm);
 		free(job);
 	}

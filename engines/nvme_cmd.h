@@ -73,6 +73,7 @@ struct nvme_cmd_job {
 	__u32 prinfo;
 	/* per io_u: separate metadata, md_per_io_size bytes each */
 	unsigned char *md_buf;
+	size_t md_len;
 	/* per io_u: num_range Dataset Management ranges */
 	struct nvme_dsm_range *dsm;
 	unsigned int nr_range;

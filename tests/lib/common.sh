@@ -64,6 +64,17 @@ fio_engine() {
 	fio_json "$out" --ioengine="external:$FIORING_ENGINE" "$@"
 }
 
+# ref_fio ARGS...: fio for a run of its own io_uring_cmd engine, the
+# reference.  Its metadata buffer is plain malloc(): on 6.12 a Read's
+# metadata lands in whatever page backs it, and a page never written is
+# the shared zero page (see nvme_cmd_md_alloc in engines/nvme_cmd.c).
+# glibc's malloc perturbation writes every byte malloc hands out, which
+# makes those pages fio's own; the non-PI metadata bytes it then writes are
+# 0xaa instead of 0x00, which no test reads.
+ref_fio() {
+	MALLOC_PERTURB_=85 "$FIO" "$@"
+}
+
 # jqr FILE FILTER: one raw value from a JSON file
 jqr() {
 	jq -r "$2" "$1"

@@ -61,7 +61,7 @@ for f in /examples/uring-cmd-*.fio; do
 	fio --output-format=json --output="$T_TMP/$ex.ring.json" "$T_TMP/$ex.ring.fio" \
 		2>"$T_TMP/$ex.ring.err"
 	rc_ring=$?
-	fio --output-format=json --output="$T_TMP/$ex.ref.json" "$T_TMP/$ex.ref.fio" \
+	ref_fio --output-format=json --output="$T_TMP/$ex.ref.json" "$T_TMP/$ex.ref.fio" \
 		2>"$T_TMP/$ex.ref.err"
 	rc_ref=$?
 	if [ "$ex" = fdp ]; then
