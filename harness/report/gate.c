@@ -17,10 +17,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/fileio.h"
 #include "lib/stats.h"
 #include "report/gate.h"
 #include "report/report_cmd.h"
 #include "results/results_read.h"
+
+/* a verdict's reason: cell names and figures, no paths */
+#define GATE_WHY_MAX 512
 
 #define GATE_METRICS_MAX 8
 
@@ -34,7 +38,7 @@ struct gate_env {
 	const char *metrics[GATE_METRICS_MAX + 1];
 	int metrics_given;
 	const char *json;
-	char json_buf[4200];
+	char json_buf[PATH_BUF];
 	double max_drop;	/* fraction */
 	double confidence;	/* one-sided, fraction */
 	size_t min_runs;
@@ -382,7 +386,7 @@ static int judge(const struct gate_env *env, struct gate_json *gj,
 {
 	int verdict = GATE_PASS, v, i;
 	struct gate_cmp c;
-	char why[512];
+	char why[GATE_WHY_MAX];
 
 	for (i = 0; env->metrics[i]; i++) {
 		v = judge_metric(env, base, cand, env->metrics[i], &c, why,
@@ -423,7 +427,7 @@ static void gate_baseline(const struct gate_env *env, struct gate_json *gj,
 			  const struct results_cell *ccells, size_t nc,
 			  struct gate_count *cnt)
 {
-	char why[4200];
+	char why[GATE_WHY_MAX];
 	size_t i;
 
 	for (i = 0; i < nb; i++) {
@@ -496,7 +500,7 @@ static void gate_vs(const struct gate_env *env, struct gate_json *gj,
 		    const struct results_cell *cells, size_t n,
 		    struct gate_count *cnt)
 {
-	char why[256];
+	char why[GATE_WHY_MAX];
 	size_t i;
 
 	for (i = 0; i < n; i++) {

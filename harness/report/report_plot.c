@@ -425,6 +425,18 @@ static int add_plot(const struct report *rep, struct report_plot *plots,
 	return 0;
 }
 
+/* A bar chart of N rows, BARS bars a row, with the default extent. */
+static int add_bars(const struct report *rep, struct report_plot *plots,
+		    size_t *nplots, size_t n, size_t bars, const char *name,
+		    const char *caption)
+{
+	struct bar_extent ext = { n, 0, 0 };
+	char extra[512];
+
+	bar_vars(extra, sizeof(extra), &ext, bars, "");
+	return add_plot(rep, plots, nplots, n, name, extra, caption);
+}
+
 int report_plots(struct report *rep, struct report_plot *plots, size_t *nplots)
 {
 	char extra[512], titles[256], dat[PATH_MAX];
@@ -449,9 +461,7 @@ int report_plots(struct report *rep, struct report_plot *plots, size_t *nplots)
 	ret = clat_data(rep, &n);
 	if (ret)
 		return ret;
-	ext = (struct bar_extent){ n, 0, 0 };
-	bar_vars(extra, sizeof(extra), &ext, 3, "");
-	ret = add_plot(rep, plots, nplots, n, "clat", extra,
+	ret = add_bars(rep, plots, nplots, n, 3, "clat",
 		       "Completion latency p50 / p99 / p99.9 per setting (log scale)");
 	if (ret)
 		return ret;
@@ -459,9 +469,7 @@ int report_plots(struct report *rep, struct report_plot *plots, size_t *nplots)
 	ret = sqpoll_data(rep, &n);
 	if (ret)
 		return ret;
-	ext = (struct bar_extent){ n, 0, 0 };
-	bar_vars(extra, sizeof(extra), &ext, 4, "");
-	ret = add_plot(rep, plots, nplots, n, "sqpoll", extra,
+	ret = add_bars(rep, plots, nplots, n, 4, "sqpoll",
 		       "Completion latency with and without SQPOLL (log scale)");
 	if (ret)
 		return ret;
@@ -489,9 +497,7 @@ int report_plots(struct report *rep, struct report_plot *plots, size_t *nplots)
 		ret = report_prio_data(rep, dat, &n);
 	if (ret)
 		return ret;
-	ext = (struct bar_extent){ n, 0, 0 };
-	bar_vars(extra, sizeof(extra), &ext, 4, "");
-	ret = add_plot(rep, plots, nplots, n, "prio", extra,
+	ret = add_bars(rep, plots, nplots, n, 4, "prio",
 		       "Completion latency p50 / p99 of the priority served first (hi) and last (lo), per cell (log scale)");
 	if (ret)
 		return ret;
@@ -502,8 +508,6 @@ int report_plots(struct report *rep, struct report_plot *plots, size_t *nplots)
 					sizeof(rep->paths_note));
 	if (ret)
 		return ret;
-	ext = (struct bar_extent){ n, 0, 0 };
-	bar_vars(extra, sizeof(extra), &ext, 2, "");
-	return add_plot(rep, plots, nplots, n, "paths", extra,
+	return add_bars(rep, plots, nplots, n, 2, "paths",
 			"Per-path I/O share and completion latency");
 }
