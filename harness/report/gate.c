@@ -13,6 +13,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -413,11 +414,20 @@ static void tally(struct gate_count *cnt, int verdict)
 }
 
 /* a cell with no partner: said once, for every metric */
-static void unpaired(struct gate_json *gj, const char *cell, const char *why)
+__attribute__((format(printf, 4, 5)))
+static void unpaired(struct gate_json *gj, struct gate_count *cnt,
+		     const char *cell, const char *fmt, ...)
 {
+	char why[GATE_WHY_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
 	printf("%-11s %s: %s\n", "CANNOT", cell, why);
 	if (gj)
 		gate_json_cell(gj, cell, NULL, GATE_CANNOT);
+	cnt->cannot++;
 }
 
 static void gate_baseline(const struct gate_env *env, struct gate_json *gj,
@@ -427,7 +437,6 @@ static void gate_baseline(const struct gate_env *env, struct gate_json *gj,
 			  const struct results_cell *ccells, size_t nc,
 			  struct gate_count *cnt)
 {
-	char why[GATE_WHY_MAX];
 	size_t i;
 
 	for (i = 0; i < nb; i++) {
@@ -437,10 +446,8 @@ static void gate_baseline(const struct gate_env *env, struct gate_json *gj,
 
 		cc = results_cell_find(ccells, nc, bcells[i].name);
 		if (!cc) {
-			snprintf(why, sizeof(why), "in the baseline, not in %s",
-				 env->dir);
-			unpaired(gj, bcells[i].name, why);
-			cnt->cannot++;
+			unpaired(gj, cnt, bcells[i].name,
+				 "in the baseline, not in %s", env->dir);
 			continue;
 		}
 		cand.cell = cc;
@@ -500,7 +507,6 @@ static void gate_vs(const struct gate_env *env, struct gate_json *gj,
 		    const struct results_cell *cells, size_t n,
 		    struct gate_count *cnt)
 {
-	char why[GATE_WHY_MAX];
 	size_t i;
 
 	for (i = 0; i < n; i++) {
@@ -517,10 +523,9 @@ static void gate_vs(const struct gate_env *env, struct gate_json *gj,
 		snprintf(cname, sizeof(cname), "the %s=%s cell", env->vs_col, val);
 		base.cell = vs_partner(env, res, cells, n, &cells[i]);
 		if (!base.cell) {
-			snprintf(why, sizeof(why), "no %s=%s cell with the same settings",
+			unpaired(gj, cnt, cells[i].name,
+				 "no %s=%s cell with the same settings",
 				 env->vs_col, env->vs_val);
-			unpaired(gj, cells[i].name, why);
-			cnt->cannot++;
 			continue;
 		}
 		tally(cnt, judge(env, gj, &base, &cand));

@@ -425,6 +425,22 @@ static int add_plot(const struct report *rep, struct report_plot *plots,
 	return 0;
 }
 
+/* A scatter plot of the runs: await (UTIL 0) or %util (UTIL 1) against fio. */
+static int add_scatter(const struct report *rep, struct report_plot *plots,
+		       size_t *nplots, const char *name, int util,
+		       const char *caption)
+{
+	char titles[256], extra[512];
+	size_t n;
+	int ret;
+
+	ret = scatter_data(rep, name, util, titles, sizeof(titles), &n);
+	if (ret)
+		return ret;
+	snprintf(extra, sizeof(extra), "titles='%s'", titles);
+	return add_plot(rep, plots, nplots, n, name, extra, caption);
+}
+
 /* A bar chart of N rows, BARS bars a row, with the default extent. */
 static int add_bars(const struct report *rep, struct report_plot *plots,
 		    size_t *nplots, size_t n, size_t bars, const char *name,
@@ -474,20 +490,12 @@ int report_plots(struct report *rep, struct report_plot *plots, size_t *nplots)
 	if (ret)
 		return ret;
 
-	ret = scatter_data(rep, "await", 0, titles, sizeof(titles), &n);
-	if (ret)
-		return ret;
-	snprintf(extra, sizeof(extra), "titles='%s'", titles);
-	ret = add_plot(rep, plots, nplots, n, "await", extra,
+	ret = add_scatter(rep, plots, nplots, "await", 0,
 		       "Kernel await (diskstats) against fio clat mean, per run");
 	if (ret)
 		return ret;
 
-	ret = scatter_data(rep, "util", 1, titles, sizeof(titles), &n);
-	if (ret)
-		return ret;
-	snprintf(extra, sizeof(extra), "titles='%s'", titles);
-	ret = add_plot(rep, plots, nplots, n, "util", extra,
+	ret = add_scatter(rep, plots, nplots, "util", 1,
 		       "Kernel %util against the busy fraction fio implies, per run");
 	if (ret)
 		return ret;
