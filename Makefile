@@ -198,7 +198,7 @@ endif
 # tests run fio's own engines and are not repeated.
 ifeq ($(CHECK_FIO),1)
 TESTS ?= $(sort $(wildcard tests/integration/engine-*.sh tests/integration/paths-*.sh)) \
-	tests/integration/harness-fio-choice.sh $(sort $(wildcard tests/vm/*.sh))
+	tests/integration/harness-fio-choice.sh $(shell sh tests/vm/lib/matrix.sh)
 endif
 
 # 'make check' (what CI runs) is every test, then the hardening passes: a
