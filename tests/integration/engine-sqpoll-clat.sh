@@ -92,17 +92,8 @@ measure() {
 	fig=$(job "$@") || { echo "$fig"; exit 1; }
 }
 
-median() {
-	printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END {
-		print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-
 min() {
 	printf '%s\n' "$@" | sort -g | head -n 1
-}
-
-ratio() {
-	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (b > 0) ? a / b : 0 }'
 }
 
 # waited ON WAIT: the share of its runnable time the SQ thread spent off a
@@ -122,11 +113,6 @@ starved() {
 	awk -v on="$2" -v w="$3" 'BEGIN {
 		printf "its SQ thread ran %.0f ms and waited for a CPU %.0f ms", on / 1e6, w / 1e6 }'
 	echo " ($(waited "$2" "$3")%), ran on the job's CPU in $4 of $5 samples; load average $(cut -d" " -f1-3 /proc/loadavg) on $(nproc) CPUs"
-}
-
-# little QD IOPS: Little's law's mean latency in ns
-little() {
-	awk -v qd="$1" -v iops="$2" 'BEGIN { printf "%.0f", 1e9 * qd / iops }'
 }
 
 ours=external:$FIORING_ENGINE

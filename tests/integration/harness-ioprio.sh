@@ -63,24 +63,23 @@ bad=$(jq '[.runs[] | select(.status != "ok" or .prio_hi_class != "rt" or
 [ "$bad" -eq 0 ] || fail "$bad runs without RT and BE figures"
 jq -r '.runs[] | "\(.scheduler) RT \(.prio_hi_iops) IOPS p50 \(.prio_hi_clat_p50_us) p99 \(.prio_hi_clat_p99_us) us; BE \(.prio_lo_iops) IOPS p50 \(.prio_lo_clat_p50_us) p99 \(.prio_lo_clat_p99_us) us"' "$res"
 
-# median S COL: the median of COL over the runs under scheduler S
-median() {
-	jq -r --arg s "$1" ".runs[] | select(.scheduler == \$s) | .$2" "$res" |
-		sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+# col_median S COL: the median of COL over the runs under scheduler S
+col_median() {
+	median $(jq -r --arg s "$1" ".runs[] | select(.scheduler == \$s) | .$2" "$res")
 }
 
 for s in mq-deadline none; do
-	hi=$(median $s prio_hi_iops)
-	lo=$(median $s prio_lo_iops)
+	hi=$(col_median $s prio_hi_iops)
+	lo=$(col_median $s prio_lo_iops)
 	ratio_between "$hi" "$(echo "$hi $lo" | awk '{ print $1 + $2 }')" 0.07 0.13 ||
 		fail "$s: RT is not about 10% of the I/O ($hi of $hi + $lo IOPS)"
 done
 
-rt=$(median mq-deadline prio_hi_clat_p99_us)
-be=$(median mq-deadline prio_lo_clat_p99_us)
+rt=$(col_median mq-deadline prio_hi_clat_p99_us)
+be=$(col_median mq-deadline prio_lo_clat_p99_us)
 echo "mq-deadline: RT p99 $rt us vs BE p99 $be us (medians of 5 runs)"
 ratio_between "$rt" "$be" 0 0.95 || fail "mq-deadline: RT p99 $rt us is not below BE p99 $be us"
-echo "none (no separation expected): RT p99 $(median none prio_hi_clat_p99_us) us vs BE p99 $(median none prio_lo_clat_p99_us) us"
+echo "none (no separation expected): RT p99 $(col_median none prio_hi_clat_p99_us) us vs BE p99 $(col_median none prio_lo_clat_p99_us) us"
 
 command -v gnuplot >/dev/null || skip "no gnuplot: the sweep was checked, its report (RT/BE headline, prio plot) was not"
 "$bench" report "$out" >"$T_TMP/report" || fail "report failed"

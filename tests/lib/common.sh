@@ -80,6 +80,22 @@ jqr() {
 	jq -r "$2" "$1"
 }
 
+# median VALUES...: their median
+median() {
+	printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END {
+		print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+# ratio X Y: X/Y to three places (0 when Y is not positive)
+ratio() {
+	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (b > 0) ? a / b : 0 }'
+}
+
+# little QD IOPS: Little's law's mean latency of a closed loop, in ns
+little() {
+	awk -v qd="$1" -v iops="$2" 'BEGIN { printf "%.0f", 1e9 * qd / iops }'
+}
+
 # ratio_between X Y LO HI: succeeds when LO <= X/Y <= HI
 ratio_between() {
 	awk -v x="$1" -v y="$2" -v lo="$3" -v hi="$4" \

@@ -55,19 +55,6 @@ measure() {
 	fig=$(run "$@") || { echo "$fig"; exit 1; }
 }
 
-median() {
-	printf '%s\n' "$@" | sort -g | awk '{ v[NR] = $1 } END {
-		print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
-}
-
-ratio() {
-	awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f", (b > 0) ? a / b : 0 }'
-}
-
-little() {
-	awk -v q="$1" -v i="$2" 'BEGIN { printf "%.0f", q / i * 1e9 }'
-}
-
 msg=
 for qd in 1 16; do
 	l0= i0= c1= i1=
