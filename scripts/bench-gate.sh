@@ -63,7 +63,7 @@ rm -rf "$out" && mkdir -p "$out" || die "cannot create $out"
 # both, SECOND to the second one only
 job() {
 	cat >"$1/$2.fio" <<JOB
-; $2: bench-gate's 4 KiB random writes, two jobs pinned to CPU $cpu
+; $2: bench-gate's 4 KiB random writes, two jobs (the sweep pins them: --cpus)
 [global]
 rw=randwrite
 bs=4k
@@ -72,7 +72,6 @@ direct=1
 norandommap
 time_based
 runtime=${runtime_ms}ms
-cpus_allowed=$cpu
 $3
 [$2]
 [$2-2]
@@ -93,7 +92,7 @@ sweep() {
 	shift
 	set -- $(for j do echo "--job $d/$j.fio"; done)
 	"$bench" run --target "$dev" "$@" --engine io_uring --iostats 1 \
-		--sqpoll 0 --repeat "$repeat" --adaptive "$adaptive" --runtime 0 \
+		--sqpoll 0 --cpus "$cpu" --repeat "$repeat" --adaptive "$adaptive" --runtime 0 \
 		--out "$d/out" --state "$T_TMP/journal" >"$d/run.log" 2>&1
 	rc=$?
 	[ $rc -eq 3 ] && echo "bench-gate: $d: $(grep -c FAILED "$d/run.log") failed runs (see run.log)"
