@@ -2,7 +2,8 @@
 /*
  * stats.h: the statistics report and gate rest on: median, quantiles,
  * coefficient of variation, a percentile bootstrap of a ratio of medians
- * driven by a fixed-seed PRNG (so a verdict is reproducible), and the
+ * driven by a fixed-seed PRNG (so a result is reproducible), the
+ * Hodges-Lehmann ratio of two samples with its rank interval, and the
  * Mann-Whitney U test (exact for small samples without ties, normal
  * approximation with tie correction otherwise), and the gate's three-way
  * decision built on them.
@@ -63,6 +64,21 @@ int stats_ratio_ci(const struct stats_pair *pairs, size_t npairs,
 int stats_median_ci(const double *x, size_t n, unsigned int iters,
 		    double level, uint64_t seed, double *lo, double *hi);
 
+/*
+ * stats_shift_ci - cand against base as a ratio: the Hodges-Lehmann
+ * estimate (the median over all pairs of cand[i] / base[j], taken in logs)
+ * and its distribution-free level interval (Moses: order statistics of
+ * those pairwise ratios, cut where the Mann-Whitney U distribution puts
+ * (1 - level) / 2 on each side).  It is the interval the rank test
+ * inverts, as efficient as a t interval on normal data, robust to a stray
+ * run, and exact for small samples.  Samples too small for @level give
+ * lo = 0 and hi = INFINITY.  Returns 0, -EINVAL (an empty side, a value
+ * <= 0, a bad level), -ENOMEM.
+ */
+int stats_shift_ci(const double *base, size_t nbase, const double *cand,
+		   size_t ncand, double level, double *est, double *lo,
+		   double *hi);
+
 struct stats_mw {
 	double u;	/* U of sample a: pairs a > b, ties counting 1/2 */
 	double p;	/* two-sided p-value */
@@ -84,7 +100,7 @@ struct stats_cmp {
 	size_t nbase, ncand;
 	double med_base, med_cand;
 	double cv_base, cv_cand;	/* NAN with fewer than 2 values */
-	double ratio, lo, hi;		/* median ratio cand/base, 95% CI */
+	double ratio, lo, hi;		/* stats_shift_ci() ratio, 95% CI */
 	double p;			/* Mann-Whitney, two-sided */
 	int exact;
 };
@@ -97,7 +113,7 @@ int stats_compare(const double *base, size_t nbase, const double *cand,
 		  size_t ncand, struct stats_cmp *cmp);
 
 /*
- * stats_cmp_level - stats_compare with the bootstrap interval at @level
+ * stats_cmp_level - stats_compare with the interval at @level
  * (two-sided; e.g. 0.90 gives the two one-sided 95% bounds TOST uses).
  */
 int stats_cmp_level(const double *base, size_t nbase, const double *cand,
@@ -126,8 +142,8 @@ struct stats_judgement {
  *	the loss
  * @max_drop: tolerated loss as a fraction, in [0, 1)
  * @confidence: one-sided confidence of either claim, in (0.5, 1); the
- *	interval is the two-sided 2 * confidence - 1 bootstrap interval,
- *	whose ends are those one-sided bounds
+ *	interval is the two-sided 2 * confidence - 1 interval of
+ *	stats_shift_ci(), whose ends are those one-sided bounds
  *
  * REGRESSION when the whole interval of the loss lies beyond the tolerance
  * (loss_lo > max_drop) and the Mann-Whitney U test rejects "no difference"

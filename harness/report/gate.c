@@ -3,7 +3,7 @@
  * gate.c: `fioring-bench gate`, the regression verdict for CI.  Each cell
  * of a sweep is compared with the same cell of a baseline sweep (or, with
  * --vs, with the cell of the same settings but one in the same sweep), on
- * each gated metric: ratio of medians, its bootstrap interval and a
+ * each gated metric: the Hodges-Lehmann ratio, its rank interval and a
  * Mann-Whitney U test.  The verdict comes from the interval, three ways:
  * a regression when the loss lies beyond the tolerance with confidence, a
  * pass when it lies within it with confidence, and "cannot judge" only in
@@ -65,7 +65,7 @@ static void usage(FILE *f)
 "Compares every cell of the sweep in DIR with the same cell of BASE_DIR, or\n"
 "with --vs, each cell with the cell of DIR that differs from it only in\n"
 "COLUMN (engine when only a value is given), on each metric.  From the\n"
-"interval of the ratio of medians: REGRESSION when the loss is beyond\n"
+"interval of the ratio (Hodges-Lehmann): REGRESSION when the loss is beyond\n"
 "--max-drop with the given confidence (and Mann-Whitney agrees), PASS when\n"
 "it is within --max-drop with that confidence, CANNOT judge in between.\n"
 "\n"
@@ -344,7 +344,7 @@ static int judge_metric(const struct gate_env *env, const struct gate_side *base
 			  env->confidence, &c->j);
 	if (ret) {
 		snprintf(why, len, "%s", ret == -EINVAL ?
-			 "a median of 0 has no ratio" : strerror(-ret));
+			 "a value of 0 or below has no ratio" : strerror(-ret));
 		goto out;
 	}
 	c->have_stats = 1;

@@ -1,7 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * adaptive.c: which cell of a sweep runs once more.  The gate decides from
- * the interval of a ratio of medians and cannot judge when that interval
+ * the interval of a ratio of two cells and cannot judge when that interval
  * straddles its tolerance; the ratio's interval is about sqrt(2) times a
  * cell's own, so a cell is settled when the 95% bootstrap interval of its
  * median, on each gated metric it has (IOPS, CPU time per I/O), is within
