@@ -10,8 +10,7 @@
 
 . "$(dirname "$0")/../lib/common.sh"
 
-bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
-[ -x "$bench" ] || skip "fioring-bench is not built"
+need_bench
 need_root
 # not loop_make: its cleanup would detach the device's number again, which
 # by then may be another's; detach only what still has our backing file

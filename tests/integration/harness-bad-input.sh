@@ -8,8 +8,7 @@
 
 . "$(dirname "$0")/../lib/common.sh"
 
-bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
-[ -x "$bench" ] || skip "fioring-bench is not built"
+need_bench
 need_root
 
 # refused WANT_RC PATTERN ARGS...: one line matching PATTERN, exit WANT_RC

@@ -15,17 +15,14 @@
 
 . "$(dirname "$0")/../lib/common.sh"
 
-bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
-[ -x "$bench" ] || skip "fioring-bench is not built"
+need_bench
 need_root
 command -v flock >/dev/null && command -v base64 >/dev/null ||
 	skip "the servers' scripts need flock and base64"
-command -v mkfs.ext4 >/dev/null || skip "no mkfs.ext4"
-loop_make 64M || skip "cannot make a loop device"
+ext4_loop 64M
 dev=$DEV
+uuid=$UUID
 disk=${dev#/dev/}
-mkfs.ext4 -q "$dev" || fail "mkfs.ext4 $dev failed"
-uuid=$(blkid -o value -s UUID "$dev")
 knobs "$dev" >"$T_TMP/knobs"
 at_exit "rm -rf /run/fioring/remote-$disk.users /run/fioring/remote-$disk.journal"
 [ -e /run/fioring/remote.lock ] || at_exit "rm -f /run/fioring/remote.lock"

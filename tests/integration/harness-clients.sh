@@ -15,8 +15,7 @@
 
 . "$(dirname "$0")/../lib/common.sh"
 
-bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
-[ -x "$bench" ] || skip "fioring-bench is not built"
+need_bench
 [ -f "$FIORING_ENGINE" ] || skip "libfioring.so is not built"
 need_root
 command -v flock >/dev/null && command -v base64 >/dev/null ||

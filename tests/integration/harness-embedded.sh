@@ -8,8 +8,7 @@
 
 . "$(dirname "$0")/../lib/common.sh"
 
-bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
-[ -x "$bench" ] || skip "fioring-bench is not built"
+need_bench
 need_root
 [ -e /sys/class/zram-control/hot_add ] || modprobe zram num_devices=0 2>/dev/null
 

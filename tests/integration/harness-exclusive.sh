@@ -15,9 +15,8 @@
 
 . "$(dirname "$0")/../lib/common.sh"
 
-bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
+need_bench
 hold=${FIORING_HELPERS:-$FIORING_TOP/build/tests/helpers}/hold_excl
-[ -x "$bench" ] || skip "fioring-bench is not built"
 [ -x "$hold" ] || skip "the hold_excl helper is not built"
 need_root
 loop_make 64M || skip "cannot make a loop device"

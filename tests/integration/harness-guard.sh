@@ -12,14 +12,11 @@
 
 . "$(dirname "$0")/../lib/common.sh"
 
-bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
-[ -x "$bench" ] || skip "fioring-bench is not built"
+need_bench
 need_root
-command -v mkfs.ext4 >/dev/null || skip "no mkfs.ext4"
-loop_make 64M || skip "cannot make a loop device"
+ext4_loop 64M
 dev=$DEV
-mkfs.ext4 -q "$dev" || fail "mkfs.ext4 $dev failed"
-before=$(blkid -o value -s UUID "$dev")
+before=$UUID
 
 # sweep NAME JOB: a 1-s sweep of JOB on dev
 sweep() {

@@ -14,8 +14,7 @@
 
 . "$(dirname "$0")/../lib/common.sh"
 
-bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
-[ -x "$bench" ] || skip "fioring-bench is not built"
+need_bench
 [ -f "$FIORING_ENGINE" ] || skip "libfioring.so is not built"
 need_root
 loop_make 512M || skip "cannot make a loop device"

@@ -13,8 +13,7 @@
 
 . "$(dirname "$0")/../lib/common.sh"
 
-bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
-[ -x "$bench" ] || skip "fioring-bench is not built"
+need_bench
 need_root
 command -v iostat >/dev/null || skip "no iostat (sysstat)"
 unshare -m true 2>/dev/null || skip "cannot make a mount namespace"

@@ -18,16 +18,13 @@
 
 . "$(dirname "$0")/../lib/common.sh"
 
-bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
-[ -x "$bench" ] || skip "fioring-bench is not built"
+need_bench
 need_root
-command -v mkfs.ext4 >/dev/null || skip "no mkfs.ext4"
 loop_make 64M || skip "cannot make a loop device"
 tgt=$DEV
-loop_make 64M || skip "cannot make a second loop device"
+ext4_loop 64M
 other=$DEV
-mkfs.ext4 -q "$other" || fail "mkfs.ext4 $other failed"
-uuid=$(blkid -o value -s UUID "$other")
+uuid=$UUID
 knobs "$tgt" >"$T_TMP/tgt.knobs"
 knobs "$other" >"$T_TMP/other.knobs"
 

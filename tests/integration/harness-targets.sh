@@ -7,8 +7,7 @@
 
 . "$(dirname "$0")/../lib/common.sh"
 
-bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
-[ -x "$bench" ] || skip "fioring-bench is not built"
+need_bench
 need_root
 zram_make 64M || skip "cannot make a zram device"
 a=$DEV

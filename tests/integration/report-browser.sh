@@ -10,8 +10,7 @@
 
 . "$(dirname "$0")/../lib/common.sh"
 
-bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
-[ -x "$bench" ] || skip "fioring-bench is not built"
+need_bench
 command -v gnuplot >/dev/null || skip "gnuplot not installed (Debian package gnuplot-nox)"
 command -v chromium >/dev/null || skip "chromium not installed (Debian package chromium)"
 command -v identify >/dev/null && command -v compare >/dev/null ||

@@ -11,8 +11,7 @@
 
 . "$(dirname "$0")/../lib/common.sh"
 
-bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
-[ -x "$bench" ] || skip "fioring-bench is not built"
+need_bench
 command -v gnuplot >/dev/null || skip "gnuplot not installed (Debian package gnuplot-nox)"
 d=$T_TMP/sweep
 

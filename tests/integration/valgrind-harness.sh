@@ -9,8 +9,7 @@
 . "$(dirname "$0")/../lib/common.sh"
 
 command -v valgrind >/dev/null || skip "valgrind is not installed"
-bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
-[ -x "$bench" ] || skip "fioring-bench is not built"
+need_bench
 ldd "$bench" | grep -q libasan && skip "a sanitized build: valgrind and ASan do not mix"
 need_root
 loop_make 64M || skip "cannot make a loop device"

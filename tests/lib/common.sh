@@ -47,6 +47,16 @@ need_engine() {
 	[ -f "$FIORING_ENGINE" ] || fail "no engine: $FIORING_ENGINE (run make)"
 }
 
+# need_bench: the harness in $bench, $FIORING_BENCH or the built one.  The
+# testbed guest is given one, so there its absence is a failure.
+need_bench() {
+	bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
+	[ -x "$bench" ] && return 0
+	[ "${FIORING_TESTBED:-0}" = 1 ] &&
+		fail "no fioring-bench in the guest: $bench (run make)"
+	skip "fioring-bench is not built"
+}
+
 # fio_json OUT ARGS...: runs fio with JSON output into OUT; fio's exit
 # status is returned and its stderr kept in OUT.err
 fio_json() {
@@ -171,13 +181,21 @@ test_dev() {
 	echo "device under test: TEST_DEV=$DEV ($td_have bytes)"
 }
 
+# ext4_loop SIZE: a loop device of SIZE with ext4 on it, in DEV, and the
+# file system's UUID in UUID: the user data a guard test shows intact
+ext4_loop() {
+	command -v mkfs.ext4 >/dev/null || skip "no mkfs.ext4"
+	loop_make "$1" || skip "cannot make a loop device"
+	mkfs.ext4 -q "$DEV" || fail "mkfs.ext4 $DEV failed"
+	UUID=$(blkid -o value -s UUID "$DEV")
+}
+
 # fault_target: what a harness fault test starts from: root, the harness
 # ($bench), a 64 MiB loop device ($DEV), its queue/iostats ($q), the value
 # it has now ($orig) and the other one ($want), which the sweep sets so
 # that there is a setting to put back
 fault_target() {
-	bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
-	[ -x "$bench" ] || skip "fioring-bench is not built"
+	need_bench
 	need_root
 	loop_make 64M || skip "cannot make a loop device"
 	q=/sys/block/${DEV#/dev/}/queue/iostats

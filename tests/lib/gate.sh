@@ -3,16 +3,23 @@
 # gate.sh: sourced by the gate tests after common.sh.  gate_expect runs
 # `fioring-bench gate` and holds its exit status to the one wanted.
 
-bench=${FIORING_BENCH:-$FIORING_TOP/build/fioring-bench}
-[ -x "$bench" ] || skip "fioring-bench is not built"
+need_bench
 
-# gate_expect WANT NAME ARGS...: runs gate ARGS, output in $T_TMP/NAME.out
-gate_expect() {
-	want=$1 name=$2
-	shift 2
+# gate_run NAME ARGS...: runs gate ARGS with its output in $T_TMP/NAME.out,
+# shown, and its exit status in got
+gate_run() {
+	name=$1
+	shift
 	"$bench" gate "$@" >"$T_TMP/$name.out" 2>&1
 	got=$?
 	cat "$T_TMP/$name.out"
+}
+
+# gate_expect WANT NAME ARGS...: runs gate ARGS, output in $T_TMP/NAME.out
+gate_expect() {
+	want=$1
+	shift
+	gate_run "$@"
 	[ "$got" -eq "$want" ] || fail "$name: gate exited $got, want $want"
 }
 
@@ -20,11 +27,9 @@ gate_expect() {
 # BAD or on bad arguments (2): for live sweeps, where "cannot judge" is a
 # fair answer on a loaded machine but the wrong verdict never is
 gate_expect_not() {
-	bad=$1 name=$2
-	shift 2
-	"$bench" gate "$@" >"$T_TMP/$name.out" 2>&1
-	got=$?
-	cat "$T_TMP/$name.out"
+	bad=$1
+	shift
+	gate_run "$@"
 	[ "$got" -ne "$bad" ] && [ "$got" -ne 2 ] ||
 		fail "$name: gate exited $got, must not be $bad (or 2)"
 }

@@ -24,8 +24,7 @@
 
 . /tests/lib/common.sh
 need_engine
-bench=$FIORING_BENCH
-[ -x "$bench" ] || fail "no fioring-bench in the guest: $bench (run make)"
+need_bench
 export FIORING_STATE=$T_TMP/journal
 
 job=$T_TMP/rr.fio

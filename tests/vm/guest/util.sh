@@ -13,7 +13,7 @@
 # it (and flag it util_vs_busy) on 5.10 and on none of 6.1 and later.
 
 . /tests/lib/common.sh
-[ -x "$FIORING_BENCH" ] || fail "no fioring-bench in the guest: $FIORING_BENCH (run make)"
+need_bench
 export FIORING_STATE=$T_TMP/journal
 
 disk=$(disks_of_nsid 1 | head -n 1)
@@ -41,7 +41,7 @@ case $(uname -r) in
 esac
 
 echo "fioring-bench run --job $job --target $disk" >&2
-"$FIORING_BENCH" run --job "$job" --target "$disk" --engine psync --iostats 1 \
+"$bench" run --job "$job" --target "$disk" --engine psync --iostats 1 \
 	--repeat 5 --runtime 2 --force $policy --out "$T_TMP/out" 2>"$T_TMP/err" ||
 	fail "sweep on $disk: exit $?: $(tail -n 3 "$T_TMP/err")"
 rows=$(jq -r '.runs[] | [.status, .ks_util_pct, .fio_busy_pct, .ks_flags] |
