@@ -194,7 +194,15 @@ static int bad(const char *opt, const char *val, const char *want)
 	return -EINVAL;
 }
 
-/* every item of a list must be one of the words in ok (NULL-terminated) */
+/* optarg, the value of --OPT, as a whole number in [min, max] */
+static int int_opt(const char *opt, int min, int max, int *out, const char *want)
+{
+	if (parse_int(optarg, min, max, out))
+		return bad(opt, optarg, want);
+	return 0;
+}
+
+/* every item of a list must pass valid(), else --OPT is refused */
 static int list_check(const struct strlist *l, const char *opt,
 		      int (*valid)(const char *), const char *want)
 {
@@ -319,14 +327,12 @@ int cli_parse_run(int argc, char **argv, struct run_env *env)
 			ret = strlist_add(&env->fio_args, optarg);
 			break;
 		case 'r':
-			ret = parse_int(optarg, 1, 1000000, &env->repeat);
-			if (ret)
-				return bad("repeat", optarg, "a whole number >= 1");
+			ret = int_opt("repeat", 1, 1000000, &env->repeat,
+				      "a whole number >= 1");
 			break;
 		case OPT_ADAPTIVE:
-			ret = parse_int(optarg, 0, 1000000, &env->adaptive);
-			if (ret)
-				return bad("adaptive", optarg, "a whole number >= 0");
+			ret = int_opt("adaptive", 0, 1000000, &env->adaptive,
+				      "a whole number >= 0");
 			break;
 		case OPT_ADAPTIVE_WIDTH:
 			ret = parse_pct_width(optarg, &env->adaptive_width);
@@ -335,14 +341,12 @@ int cli_parse_run(int argc, char **argv, struct run_env *env)
 					   "a percentage above 0 and below 100");
 			break;
 		case 'T':
-			ret = parse_int(optarg, 0, 86400 * 365, &env->runtime);
-			if (ret)
-				return bad("runtime", optarg, "whole seconds >= 0");
+			ret = int_opt("runtime", 0, 86400 * 365, &env->runtime,
+				      "whole seconds >= 0");
 			break;
 		case OPT_FIO_TIMEOUT:
-			ret = parse_int(optarg, 1, INT_MAX, &env->fio_timeout);
-			if (ret)
-				return bad("fio-timeout", optarg, "whole seconds >= 1");
+			ret = int_opt("fio-timeout", 1, INT_MAX, &env->fio_timeout,
+				      "whole seconds >= 1");
 			break;
 		case 'o':
 			env->out = optarg;
