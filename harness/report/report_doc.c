@@ -129,6 +129,24 @@ void doc_headline(struct report_doc *doc, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* One cell of a table row in both renderings; the "| " that opens a
+ * markdown cell is the caller's, since a marked row's first cell has its
+ * own. */
+static void doc_cell(struct report_doc *doc, const char *tag, const char *text)
+{
+	md_escape(doc->md, text);
+	fputc(' ', doc->md);
+	fprintf(doc->html, "<%s>", tag);
+	html_escape(doc->html, text);
+	fprintf(doc->html, "</%s>", tag);
+}
+
+static void doc_row_end(struct report_doc *doc)
+{
+	fputs("|\n", doc->md);
+	fputs("</tr>\n", doc->html);
+}
+
 void doc_table(struct report_doc *doc, unsigned int ncols, const char *const *heads)
 {
 	unsigned int i;
@@ -137,17 +155,12 @@ void doc_table(struct report_doc *doc, unsigned int ncols, const char *const *he
 	fputs("<table><tr>", doc->html);
 	for (i = 0; i < ncols; i++) {
 		fputs("| ", doc->md);
-		md_escape(doc->md, heads[i]);
-		fputc(' ', doc->md);
-		fputs("<th>", doc->html);
-		html_escape(doc->html, heads[i]);
-		fputs("</th>", doc->html);
+		doc_cell(doc, "th", heads[i]);
 	}
-	fputs("|\n", doc->md);
+	doc_row_end(doc);
 	for (i = 0; i < ncols; i++)
 		fputs(i ? "|---:" : "|:---", doc->md);
 	fputs("|\n", doc->md);
-	fputs("</tr>\n", doc->html);
 }
 
 void doc_row(struct report_doc *doc, int mark, const char *const *cells)
@@ -161,14 +174,9 @@ void doc_row(struct report_doc *doc, int mark, const char *const *cells)
 	for (i = 0; i < doc->ncols; i++) {
 		if (i || !mark)
 			fputs("| ", doc->md);
-		md_escape(doc->md, cells[i]);
-		fputc(' ', doc->md);
-		fputs("<td>", doc->html);
-		html_escape(doc->html, cells[i]);
-		fputs("</td>", doc->html);
+		doc_cell(doc, "td", cells[i]);
 	}
-	fputs("|\n", doc->md);
-	fputs("</tr>\n", doc->html);
+	doc_row_end(doc);
 }
 
 void doc_table_end(struct report_doc *doc)
