@@ -80,6 +80,19 @@ static void test_derive(void)
 	CHECK(iostat_derive(&a, &b, 0.0, &m));
 }
 
+/* the flags metrics_flags() gives KS and FIO are WANT; which they are if not */
+static int flags_are(const struct iostat_figs *ks, const struct fio_figs_brief *fio,
+		     const char *want)
+{
+	char flags[128];
+
+	metrics_flags(ks, fio, flags, sizeof(flags));
+	if (!strcmp(flags, want))
+		return 1;
+	fprintf(stderr, "flags '%s', want '%s'\n", flags, want);
+	return 0;
+}
+
 /*
  * The ns-io_ticks thread's case: QD1 with think time, fio saw 6000 IOPS at
  * 10 us mean clat, so the device had an I/O in flight 6% of the time,
@@ -94,37 +107,31 @@ static void test_flags(void)
 		.interval_ms = 1000, .r_ios = 6000, .r_iops = 6000, .iops = 6000,
 		.r_await_ms = 0.011, .aqu_sz = 0.06, .util_pct = 98.0,
 	};
-	char flags[128];
 
 	CHECK(near(fio_inflight(&fio), 0.06));
 	CHECK(near(fio_busy_pct(&fio), 6.0));
-	metrics_flags(&ks, &fio, flags, sizeof(flags));
-	CHECK(!strcmp(flags, "util_vs_busy"));
+	CHECK(flags_are(&ks, &fio, "util_vs_busy"));
 
 	/* the other way at QD1: fio busy 48%, %util 3% */
 	fio.iodepth = 1;
 	fio.r_clat_mean_us = 80;
 	ks.r_await_ms = 0.080;
 	ks.util_pct = 3.0;
-	metrics_flags(&ks, &fio, flags, sizeof(flags));
-	CHECK(!strcmp(flags, "util_below_busy"));
+	CHECK(flags_are(&ks, &fio, "util_below_busy"));
 	/* deeper queues: busy is only an upper bound, no flag */
 	fio.iodepth = 32;
-	metrics_flags(&ks, &fio, flags, sizeof(flags));
-	CHECK(!strcmp(flags, ""));
+	CHECK(flags_are(&ks, &fio, ""));
 	fio.r_clat_mean_us = 10;
 	ks.r_await_ms = 0.011;
 
 	/* the same run with a truthful %util: no flag */
 	ks.util_pct = 6.5;
-	metrics_flags(&ks, &fio, flags, sizeof(flags));
-	CHECK(!strcmp(flags, ""));
+	CHECK(flags_are(&ks, &fio, ""));
 
 	/* iostats off: the kernel counted nothing */
 	memset(&ks, 0, sizeof(ks));
 	ks.interval_ms = 1000;
-	metrics_flags(&ks, &fio, flags, sizeof(flags));
-	CHECK(!strcmp(flags, "no_kstats"));
+	CHECK(flags_are(&ks, &fio, "no_kstats"));
 
 	/* counts 10% apart, await 3x clat */
 	ks.r_ios = 6600;
@@ -132,8 +139,7 @@ static void test_flags(void)
 	ks.util_pct = 6.0;
 	fio.r_clat_mean_us = 100;
 	ks.r_await_ms = 0.300;
-	metrics_flags(&ks, &fio, flags, sizeof(flags));
-	CHECK(!strcmp(flags, "ios_vs_fio;r_await_vs_clat"));
+	CHECK(flags_are(&ks, &fio, "ios_vs_fio;r_await_vs_clat"));
 
 	/* busy saturates at 100% for deep queues */
 	fio.r_clat_mean_us = 1000;
