@@ -182,6 +182,21 @@ static void normal_sample(struct stats_rng *rng, double mean, double cv,
 	}
 }
 
+/* of 1000 seeded pairs, n a side, a 5% drop at CV 5%: how many 90% intervals hold it */
+static unsigned int shift_coverage(struct stats_rng *rng, size_t n)
+{
+	double est, lo, hi, b[64], c[64];
+	unsigned int k, cover = 0;
+
+	for (k = 0; k < 1000; k++) {
+		normal_sample(rng, 1000, 0.05, b, n);
+		normal_sample(rng, 950, 0.05, c, n);
+		stats_shift_ci(b, n, c, n, 0.9, &est, &lo, &hi);
+		cover += lo <= 0.95 && 0.95 <= hi;
+	}
+	return cover;
+}
+
 /*
  * The Hodges-Lehmann ratio and its interval: a case worked by hand, and
  * the coverage the interval claims, over seeded normal samples.
@@ -191,9 +206,9 @@ static void test_shift(void)
 	/* 3 and 3 values: U's 20 orderings give P(U <= 1) = 0.1, P(U <= 2) = 0.2 */
 	const double base[] = { 1, 2, 4 }, cand[] = { 8, 16, 32 };
 	const double zero[] = { 1, 0 };
-	double est, lo, hi, b[64], c[64];
+	double est, lo, hi;
 	struct stats_rng rng;
-	unsigned int k, cover = 0;
+	unsigned int cover;
 
 	check("shift ok", !stats_shift_ci(base, 3, cand, 3, 0.8, &est, &lo, &hi));
 	/* pairwise ratios 2 4 4 8 8 8 16 16 32: median 8, 2nd and 8th */
@@ -209,21 +224,10 @@ static void test_shift(void)
 
 	/* a 90% interval, exact at 9 a side and normal at 30, covers ~90% */
 	stats_rng_seed(&rng, 7);
-	for (k = 0; k < 1000; k++) {
-		normal_sample(&rng, 1000, 0.05, b, 9);
-		normal_sample(&rng, 950, 0.05, c, 9);
-		stats_shift_ci(b, 9, c, 9, 0.9, &est, &lo, &hi);
-		cover += lo <= 0.95 && 0.95 <= hi;
-	}
+	cover = shift_coverage(&rng, 9);
 	printf("shift 90%% interval, 9 a side: covers the true ratio in %u of 1000\n", cover);
 	check("9 a side: coverage 87-95%", cover >= 870 && cover <= 950);
-	cover = 0;
-	for (k = 0; k < 1000; k++) {
-		normal_sample(&rng, 1000, 0.05, b, 30);
-		normal_sample(&rng, 950, 0.05, c, 30);
-		stats_shift_ci(b, 30, c, 30, 0.9, &est, &lo, &hi);
-		cover += lo <= 0.95 && 0.95 <= hi;
-	}
+	cover = shift_coverage(&rng, 30);
 	printf("shift 90%% interval, 30 a side: covers the true ratio in %u of 1000\n", cover);
 	check("30 a side: coverage 87-93%", cover >= 870 && cover <= 930);
 }
