@@ -16,8 +16,7 @@
 . "$(dirname "$0")/../lib/common.sh"
 
 need_bench
-hold=${FIORING_HELPERS:-$FIORING_TOP/build/tests/helpers}/hold_excl
-[ -x "$hold" ] || skip "the hold_excl helper is not built"
+[ -x "$HOLD_EXCL" ] || skip "the hold_excl helper is not built"
 need_root
 loop_make 64M || skip "cannot make a loop device"
 dev=$DEV
@@ -44,14 +43,7 @@ sweep() {
 }
 
 # O_EXCL held by another process: a write sweep is refused
-"$hold" "$dev" >"$T_TMP/hold.out" &
-hpid=$!
-at_exit "kill $hpid"
-for _ in $(seq 100); do
-	grep -q ready "$T_TMP/hold.out" && break
-	sleep 0.1
-done
-grep -q ready "$T_TMP/hold.out" || fail "hold_excl did not take $dev"
+hold_excl "$dev"
 sweep excl randwrite-qd32 1
 sweep_refused excl 1 "refusing to write to $dev: $dev is claimed O_EXCL by another user (open by pid $hpid (hold_excl))$"
 [ "$(mark)" = fioring-test-mark ] || fail "$dev was written while held O_EXCL"

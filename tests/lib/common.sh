@@ -213,6 +213,20 @@ knobs() {
 	done
 }
 
+# hold_excl DEV: the hold_excl helper holds DEV O_EXCL in the background
+# until killed; its pid in hpid
+HOLD_EXCL=${FIORING_HELPERS:-${FIORING_TOP:-}/build/tests/helpers}/hold_excl
+hold_excl() {
+	"$HOLD_EXCL" "$1" >"$T_TMP/hold.out" &
+	hpid=$!
+	at_exit "kill $hpid"
+	for _ in $(seq 100); do
+		grep -q ready "$T_TMP/hold.out" && return 0
+		sleep 0.1
+	done
+	fail "hold_excl did not take $1"
+}
+
 # sweep_refused NAME RC PATTERN: the sweep logged in $T_TMP/NAME.log exited RC
 # with exactly one line, matching PATTERN, and made no results directory
 sweep_refused() {
