@@ -4,16 +4,21 @@
  * mode.  Each run is one `fio --client=H1 JOB1 --client=H2 JOB2 ...`, so
  * all hosts start together; the job files carry the cell's settings
  * (remote_job.c).  The local journal names every host and disk a job
- * touched; undoing such a record sends the host a restore job.  A host
- * that is down or dies mid-run has no results in fio's JSON: its row
- * fails with fio's words for it, and the other hosts go on.
+ * touched; undoing such a record sends the host a restore job.  Before
+ * the first run each host is probed once: it takes its device for the
+ * sweep or the sweep is refused.  A host that dies mid-run has no results
+ * in fio's JSON: its row fails with fio's words for it, and the other
+ * hosts go on.  Each host's row is held to what its part of fio's JSON
+ * says ran (row_check.c), as a local row is.
  */
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <json-c/json.h>
@@ -27,11 +32,13 @@
 #include "results/ioprio.h"
 #include "results/metrics.h"
 #include "fio/locate.h"
+#include "sweep/job_guard.h"
 #include "sweep/remote_job.h"
+#include "sweep/row_check.h"
 #include "sweep/run.h"
 
-/* a job to restore a host gets this long before it is killed */
-#define RESTORE_TIMEOUT_S	20
+/* a probe or restore job on one host gets this long before it is killed */
+#define HOST_JOB_TIMEOUT_S	20
 
 /* a host as it may appear in cell names, file names and shell words */
 static void host_tag(const char *host, char *buf, size_t len)
@@ -47,6 +54,7 @@ static void host_tag(const char *host, char *buf, size_t len)
 int clients_setup_targets(struct run_ctx *ctx)
 {
 	struct run_env *env = &ctx->env;
+	char host[128], id[192];
 	const char *base;
 	int i;
 
@@ -83,6 +91,13 @@ int clients_setup_targets(struct run_ctx *ctx)
 		str_copy(t->stat_name, sizeof(t->stat_name), base);
 		t->remote = true;
 	}
+	/* unique among sweeps of any client; shell-safe as host_tag makes it */
+	if (gethostname(host, sizeof(host)))
+		str_copy(host, sizeof(host), "client");
+	host[sizeof(host) - 1] = '\0';
+	snprintf(id, sizeof(id), "%.120s-%d-%lld", host, (int)getpid(),
+		 (long long)time(NULL));
+	host_tag(id, ctx->sweep_id, sizeof(ctx->sweep_id));
 	return 0;
 }
 
@@ -124,10 +139,27 @@ static void host_row_start(struct run_ctx *ctx, const struct sweep_cell *c,
 		 strcmp(c->engine, "fioring") ? ctx->fio_version : ctx->engine_version);
 }
 
-/* the row of a host (NULL: all of them) from the run's JSON */
-static void row_fill(struct result_row *r, json_object *root, const char *host,
-		     const struct sweep_cell *c, const struct target *t)
+/* the fio a host's probe found (NULL: all hosts'), "" when they differ */
+static const char *hosts_fio(const struct run_ctx *ctx, const char *host)
 {
+	const struct strlist *v = &ctx->client_fio;
+	int i;
+
+	for (i = 0; i < v->nr; i++) {
+		if (host && !strcmp(ctx->env.clients.v[i], host))
+			return v->v[i];
+		if (!host && strcmp(v->v[i], v->v[0]))
+			return "";
+	}
+	return host || !v->nr ? "" : v->v[0];
+}
+
+/* the row of a host (NULL: all of them) from the run's JSON */
+static void row_fill(struct run_ctx *ctx, struct result_row *r, json_object *root,
+		     const char *host, const struct sweep_cell *c,
+		     const struct target *t)
+{
+	char ioengine[PATH_BUF];
 	struct fio_disk_sum du;
 	struct iostat_figs ks;
 	struct fio_result fr;
@@ -161,6 +193,10 @@ static void row_fill(struct result_row *r, json_object *root, const char *host,
 	/* the prerun refuses to run unless the kernel kept what it was given */
 	str_copy(r->iostats_eff, sizeof(r->iostats_eff), c->iostats);
 	str_copy(r->scheduler, sizeof(r->scheduler), c->scheduler ?: "");
+	/* fio's JSON names no server's version: the probe's greeting did */
+	str_copy(fr.version, sizeof(fr.version), hosts_fio(ctx, host));
+	cell_ioengine(ctx, c->engine, false, ioengine, sizeof(ioengine));
+	row_check(ctx, c, t, &fr, ioengine, r);
 }
 
 /* the local journal names each host and disk before a job changes them */
@@ -175,9 +211,172 @@ static int journal_hosts(struct run_ctx *ctx, const struct target *t)
 		if (strlist_has(&noted, key))
 			continue;
 		ret = journal_add(&ctx->journal, CLIENTS_REC, ctx->env.clients.v[i],
-				  t->disk, NULL);
+				  t->disk, ctx->sweep_id, NULL);
 		if (!ret)
 			ret = strlist_add(&noted, key);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/*
+ * Runs a job file on host alone: job is its text; fio's stdout (its text
+ * lines, then the JSON) lands in *out.  0, or -errno when fio could not
+ * be run at all.
+ */
+static int host_run(const char *fio, const char *host, const char *format,
+		    const char *job, char **out, size_t *len)
+{
+	char dir[] = "/tmp/fioring-host.XXXXXX", path[64], json[64], err[64];
+	char opt[600];
+	char *argv[5] = { (char *)fio, (char *)format, opt, path, NULL };
+	struct fio_exit ex;
+	struct fio_cmd cmd;
+	FILE *f;
+	int ret;
+
+	*out = NULL;
+	if (!mkdtemp(dir))
+		return -errno;
+	snprintf(path, sizeof(path), "%s/job.fio", dir);
+	snprintf(json, sizeof(json), "%s/out", dir);
+	snprintf(err, sizeof(err), "%s/err", dir);
+	snprintf(opt, sizeof(opt), "--client=%s", host);
+	f = fopen(path, "we");
+	if (!f) {
+		ret = -errno;
+		goto out;
+	}
+	fputs(job, f);
+	if (fclose(f)) {
+		ret = -errno;
+		goto out;
+	}
+	memset(&cmd, 0, sizeof(cmd));
+	cmd.argv = argv;
+	cmd.runtime = 1;
+	cmd.timeout_s = HOST_JOB_TIMEOUT_S;
+	cmd.json_path = json;
+	cmd.err_path = err;
+	ret = fio_run(&cmd, &ex, false);
+	if (!ret)
+		ret = file_read_all(json, out, len);
+out:
+	unlink(path);
+	unlink(json);
+	unlink(err);
+	rmdir(dir);
+	return ret;
+}
+
+/* did host's part of a host_run's output do I/O (its exec_prerun agreed)? */
+static bool host_agreed(const char *out, size_t len, const char *host)
+{
+	struct fio_result fr;
+	json_object *root;
+	char why[256];
+	bool yes;
+	int njobs;
+
+	root = out ? fio_json_load(out, len, why, sizeof(why)) : NULL;
+	yes = root && !fio_json_client_read(root, host, &fr, &njobs) &&
+	      fr.rd.ios > 0 && !fr.job_error;
+	json_object_put(root);
+	return yes;
+}
+
+/* the text after key in the first line of out holding it, up to a stop char */
+static void line_value(const char *out, const char *key, const char *stop,
+		       char *buf, size_t len)
+{
+	const char *p = out ? strstr(out, key) : NULL;
+
+	buf[0] = '\0';
+	if (p) {
+		p += strlen(key);
+		snprintf(buf, len, "%.*s", (int)strcspn(p, stop), p);
+	}
+}
+
+/* why host refused: the probe left its reason for a job that prints it */
+static void host_verdict(struct run_ctx *ctx, const char *host, const char *disk,
+			 const char *tag, char *buf, size_t len)
+{
+	char *job = NULL, *out = NULL;
+	size_t n = 0;
+	FILE *f;
+
+	buf[0] = '\0';
+	f = open_memstream(&job, &n);
+	if (!f)
+		return;
+	fprintf(f, "[fioring-verdict]\nioengine=null\nsize=4k\n");
+	remote_verdict_job(f, disk, tag);
+	if (!fclose(f) && !host_run(ctx->fio, host, "--output-format=json", job,
+				    &out, &n))
+		line_value(out, REMOTE_VERDICT " 1 ", "\n", buf, len);
+	free(out);
+	free(job);
+}
+
+/*
+ * The probe of one host before its first run: it takes the device's lock
+ * there for the sweep and checks it (remote_job.c); fio's greeting names
+ * the server's fio version, which its rows are held to.
+ */
+static int host_claim(struct run_ctx *ctx, const char *host,
+		      const struct target *t)
+{
+	char tag[160], version[64], why[512], *job = NULL, *out = NULL;
+	size_t n = 0;
+	FILE *f;
+	int ret;
+
+	host_tag(host, tag, sizeof(tag));
+	f = open_memstream(&job, &n);
+	if (!f)
+		return -ENOMEM;
+	fprintf(f, "[fioring-probe]\nioengine=null\nsize=4k\nrw=read\n");
+	ret = remote_probe_job(f, t->disk, tag, ctx->sweep_id,
+			       ctx->writes && !ctx->env.force);
+	if (fclose(f) && !ret)
+		ret = -ENOMEM;
+	if (!ret)
+		ret = host_run(ctx->fio, host, "--output-format=normal,json", job,
+			       &out, &n);
+	free(job);
+	if (ret) {
+		fprintf(stderr, "fioring-bench run: --client %s: cannot run fio: %s\n",
+			host, strerror(-ret));
+		return ret;
+	}
+	line_value(out, ", fio=", ",\n", version, sizeof(version));
+	if (!version[0]) {
+		fprintf(stderr, "fioring-bench run: --client %s: no answer from its "
+			"fio server; its %s cannot be checked\n", host, t->dev);
+		ret = -EHOSTUNREACH;
+	} else if (!host_agreed(out, n, host)) {
+		host_verdict(ctx, host, t->disk, tag, why, sizeof(why));
+		fprintf(stderr, "fioring-bench run: --client %s: refusing %s: %s\n",
+			host, t->dev, why[0] ? why : "its probe refused it (see "
+			"fioring-probe.prerun.txt where the fio server runs)");
+		ret = -EBUSY;
+	} else {
+		ret = strlist_add(&ctx->client_fio, version);
+	}
+	free(out);
+	return ret;
+}
+
+int clients_claim(struct run_ctx *ctx)
+{
+	int i, k, ret;
+
+	for (k = 0; k < ctx->nr_targets; k++) {
+		ret = journal_hosts(ctx, &ctx->targets[k]);
+		for (i = 0; !ret && i < ctx->env.clients.nr; i++)
+			ret = host_claim(ctx, ctx->env.clients.v[i], &ctx->targets[k]);
 		if (ret)
 			return ret;
 	}
@@ -207,9 +406,6 @@ int clients_run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 		ret = -ENOMEM;
 		goto fail;
 	}
-	ret = journal_hosts(ctx, t);
-	if (ret)
-		goto fail;
 	argv[n++] = ctx->fio;
 	argv[n++] = (char *)"--output-format=json+";
 	/*
@@ -256,11 +452,11 @@ int clients_run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 		} else if (!root) {
 			row_fail(&rows[i], "fio wrote no JSON (exit %d)", ex.code);
 		} else if (host) {
-			row_fill(&rows[i], root, host, c, t);
+			row_fill(ctx, &rows[i], root, host, c, t);
 		} else if (nbad) {
 			row_fail(&rows[i], "%d of %d hosts failed: no total", nbad, nh);
 		} else {
-			row_fill(&rows[i], root, NULL, c, t);
+			row_fill(ctx, &rows[i], root, NULL, c, t);
 			if (!strcmp(rows[i].status, "ok"))
 				ctx->fio_runtime_ns += (uint64_t)(rows[i].runtime_s * 1e9);
 		}
@@ -294,59 +490,31 @@ out:
 
 int clients_undo(const struct journal_rec *r, char *what, size_t len)
 {
-	const char *host = r->f[0], *disk = r->f[1];
-	char fio[PATH_MAX], dir[] = "/tmp/fioring-restore.XXXXXX", job[64];
-	char json[64], err[64], opt[600], tag[160], why[256];
-	char *argv[5] = { fio, (char *)"--output-format=json", opt, job, NULL };
-	struct fio_result fr;
-	json_object *root = NULL;
-	struct fio_exit ex;
-	struct fio_cmd cmd;
-	char *buf = NULL;
-	size_t n;
-	int ret, njobs;
+	const char *host = r->f[0], *disk = r->f[1], *sweep = r->f[2];
+	char fio[PATH_MAX], tag[160], *job = NULL, *out = NULL;
+	size_t n = 0;
 	FILE *f;
+	int ret;
 
 	locate_fio(NULL, fio, sizeof(fio));
-	if (!mkdtemp(dir))
-		return -errno;
-	snprintf(job, sizeof(job), "%s/restore.fio", dir);
-	snprintf(json, sizeof(json), "%s/out.json", dir);
-	snprintf(err, sizeof(err), "%s/err", dir);
-	snprintf(opt, sizeof(opt), "--client=%s", host);
 	host_tag(host, tag, sizeof(tag));
-	ret = -EIO;
-	f = fopen(job, "we");
+	f = open_memstream(&job, &n);
 	if (!f)
-		goto out;
+		return -ENOMEM;
 	fprintf(f, "[fioring-restore]\nioengine=null\nsize=4k\nrw=read\n");
-	remote_restore_job(f, disk, tag);
-	if (fclose(f))
-		goto out;
-	memset(&cmd, 0, sizeof(cmd));
-	cmd.argv = argv;
-	cmd.runtime = 1;
-	cmd.timeout_s = RESTORE_TIMEOUT_S;
-	cmd.json_path = json;
-	cmd.err_path = err;
-	ret = fio_run(&cmd, &ex, false);
-	if (!ret && !file_read_all(json, &buf, &n))
-		root = fio_json_load(buf, n, why, sizeof(why));
-	ret = -EHOSTUNREACH;
+	ret = remote_restore_job(f, disk, tag, sweep);
+	if (fclose(f) && !ret)
+		ret = -ENOMEM;
+	if (!ret)
+		ret = host_run(fio, host, "--output-format=json", job, &out, &n);
 	/* the null job does its I/O only after its exec_prerun succeeded */
-	if (root && !fio_json_client_read(root, host, &fr, &njobs) &&
-	    fr.rd.ios > 0 && !fr.job_error)
-		ret = 0;
-out:
+	if (!ret && !host_agreed(out, n, host))
+		ret = -EHOSTUNREACH;
 	snprintf(what, len, "%s on fio server %s%s%s", disk, host,
 		 ret ? ": " : "", ret ? (ret == -EHOSTUNREACH ?
 		 "unreachable or refused; run 'fioring-bench restore' once it is back" :
 		 strerror(-ret)) : "");
-	json_object_put(root);
-	free(buf);
-	unlink(job);
-	unlink(json);
-	unlink(err);
-	rmdir(dir);
+	free(out);
+	free(job);
 	return ret;
 }

@@ -12,9 +12,12 @@
 
 #include "lib/strlist.h"
 
-/* journal record: remote <TAB> fio server <TAB> disk its jobs set knobs on */
+/*
+ * journal record: remote <TAB> fio server <TAB> disk its jobs set knobs on
+ * <TAB> the sweep whose process holds that disk's lock there
+ */
 #define CLIENTS_REC	"remote"
-#define CLIENTS_FIELDS	2
+#define CLIENTS_FIELDS	3
 
 struct journal_rec;
 struct run_ctx;
@@ -22,6 +25,13 @@ struct sweep_cell;
 struct result_row;
 
 int clients_setup_targets(struct run_ctx *ctx);
+/*
+ * Before the first run: each host's probe takes each target for the sweep
+ * (its flock held to the teardown; for a writing sweep nobody else has it
+ * open, nothing stacked on it, no signature), journaled first so that the
+ * teardown frees what was taken; 0, or -errno with one line said.
+ */
+int clients_claim(struct run_ctx *ctx);
 /* Fills rows[0..hosts] (a row per host, then all hosts); returns how many. */
 int clients_run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 		     int repeat, struct result_row *rows);

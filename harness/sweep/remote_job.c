@@ -7,8 +7,11 @@
  * reads it back (refusing to run when the kernel kept another value),
  * exec_postrun puts everything back.  Several fio servers may share one
  * kernel (loopback tests do), so each host leaves a token while its job
- * runs and the last one out restores.  A restore job is only an
- * exec_prerun that replays the server's journal.
+ * runs and the last one out restores.  Before a host's first run a probe
+ * job claims the device for the sweep: a detached process holds its BSD
+ * flock until the teardown (or `restore`) stops it, and a writing sweep
+ * finds nobody else with the device open.  A restore job is only an
+ * exec_prerun that replays the server's journal and stops the holder.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -20,16 +23,20 @@
 #include "sweep/remote_job.h"
 #include "sweep/run.h"
 
-/* the shell of one exec_prerun/exec_postrun, before base64 */
-#define REMOTE_SCRIPT_MAX	4096
+/* the shell of one exec_prerun/exec_postrun, before base64 (fio reads 8 KiB lines) */
+#define REMOTE_SCRIPT_MAX	5800
 
 /*
  * The shell every remote script starts with: where the server keeps its
  * journal of disk d, the token of this host, a lock so that servers
- * sharing one kernel take turns, and the replay of the journal.
+ * sharing one kernel take turns, and the replay of the journal.  The
+ * sweep's holder of the device's flock is named in $hf ("PID SWEEP"),
+ * found in /proc/locks by the device node's inode, and is ours when the
+ * sweep id i matches and that pid still holds the lock.
  */
 static const char script_head[] =
 	"s=/run/fioring; j=$s/remote-$d.journal; u=$s/remote-$d.users\n"
+	"hf=$s/remote-$d.holder; vf=$s/remote-$d.verdict-$t\n"
 	"mkdir -p $u || exit 1\n"
 	"exec 9>>$s/remote.lock; flock 9\n"
 	"tab=$(printf '\\t')\n"
@@ -38,6 +45,15 @@ static const char script_head[] =
 	"  [ -f $j ] || return 0\n"
 	"  tac $j | while IFS=$tab read -r k f v; do echo \"$v\" > \"$f\"; done\n"
 	"  rm -f $j\n"
+	"}\n"
+	"lk=$(printf '%02x:%02x:%s' $(stat -L -c '%Hd %Ld %i' /dev/$d))\n"
+	"lockpid() { awk -v k=$lk '$2 == \"FLOCK\" && $6 == k { print $5; exit }' /proc/locks; }\n"
+	"who() { echo \"pid $1 ($(cat /proc/$1/comm 2>/dev/null || echo gone))\"; }\n"
+	"ours() { [ -f $hf ] && read -r p id < $hf && [ \"$id\" = \"$i\" ] && [ \"$(lockpid)\" = \"$p\" ]; }\n"
+	"release() {\n"
+	"  [ -f $hf ] && read -r p id < $hf && [ \"$id\" = \"$i\" ] || return 0\n"
+	"  [ \"$(lockpid)\" = \"$p\" ] && kill -- -$p\n"
+	"  rm -f $hf\n"
 	"}\n";
 
 /* set_knob ATTR VALUE: journaled once, written, read back */
@@ -54,24 +70,67 @@ static const char script_set[] =
 	"touch $u/$t\n";
 
 /*
- * guard W: the host's side of the safety guard, before every job: no
- * other process holds the device's flock (a sweep run on that host; one
- * held for under a second, as udev does while it probes, is waited out), and
- * when the sweep writes (W=1) nothing is stacked on it, mounted from it,
- * and blkid finds no signature or partition table on it.  O_EXCL cannot
- * be tried from sh.
+ * guard W: what every job checks on its host before it runs: the sweep's
+ * holder still has the device's flock, and when the sweep writes (W=1)
+ * nothing is stacked on it, it has no partitions and is not mounted.
  */
 static const char script_guard[] =
 	"guard() {\n"
-	"  flock -w 1 -x /dev/$d true || { echo \"/dev/$d is locked by another process\"; return 1; }\n"
+	"  ours || { echo \"/dev/$d: this sweep no longer holds its lock\"; return 1; }\n"
 	"  [ \"$1\" = 1 ] || return 0\n"
-	"  h=$(ls /sys/block/$d/holders); [ -z \"$h\" ] || { echo \"/dev/$d is held by $h\"; return 1; }\n"
+	"  h=$(ls /sys/block/$d/holders); [ -z \"$h\" ] || { echo \"/dev/$d is held by the kernel for $h\"; return 1; }\n"
 	"  ls -d /sys/block/$d/$d* >/dev/null 2>&1 && { echo \"/dev/$d has partitions\"; return 1; }\n"
 	"  grep -q \"^[0-9]* [0-9]* $(cat /sys/block/$d/dev) \" /proc/self/mountinfo &&\n"
 	"    { echo \"/dev/$d is mounted\"; return 1; }\n"
+	"  return 0\n"
+	"}\n";
+
+/*
+ * claim W, the probe's: take the device's flock for the sweep in a
+ * process of its own session (the fio server may be killed and restarted
+ * meanwhile), with none of the server's descriptors (dash cannot close
+ * those above 9, bash can); a lock held by someone else for under a second,
+ * as udev does while it probes, is waited out.  Then the guard, and for a
+ * writing sweep no other process with the device open (any node of it:
+ * a superset of O_EXCL openers in user space) and no signature.
+ */
+static const char script_claim[] =
+	"claim() {\n"
+	"  ours && return 0\n"
+	"  for n in 1 2 3 4 5 6 7 8 9 10; do q=$(lockpid); [ -z \"$q\" ] && break; sleep 0.1; done\n"
+	"  [ -z \"$q\" ] || { echo \"/dev/$d is locked by $(who $q)\"; return 1; }\n"
+	"  command -v bash >/dev/null || { echo \"no bash here to hold the lock of /dev/$d\"; return 1; }\n"
+	"  setsid bash -c 'for f in /proc/$$/fd/*; do n=${f##*/}; [ $n -gt 2 ] && eval \"exec $n>&-\"; done 2>/dev/null;"
+	" exec flock -x -n \"$0\" sleep 2147483647' /dev/$d </dev/null >/dev/null 2>&1 &\n"
+	"  p=$!\n"
+	"  for n in 1 2 3 4 5 6 7 8 9 10; do [ \"$(lockpid)\" = $p ] && break; sleep 0.1; done\n"
+	"  if [ \"$(lockpid)\" != $p ]; then\n"
+	"    kill -- -$p 2>/dev/null; q=$(lockpid)\n"
+	"    echo \"/dev/$d is locked by ${q:+$(who $q)}${q:-another process}\"; return 1\n"
+	"  fi\n"
+	"  echo \"$p $i\" > $hf\n"
+	"  guard $1 || return 1\n"
+	"  [ \"$1\" = 1 ] || return 0\n"
+	"  k=$(stat -L -c '%t:%T' /dev/$d); x=\" $p $(cat /proc/$p/task/$p/children 2>/dev/null) \"\n"
+	"  o=$(stat -L -c '%t:%T:%f %n' /proc/[0-9]*/fd/* 2>/dev/null | awk -v k=$k -v x=\"$x\" \\\n"
+	"    'index($1, k \":6\") == 1 { split($2, a, \"/\"); if (index(x, \" \" a[3] \" \") == 0) { print a[3]; exit } }')\n"
+	"  [ -z \"$o\" ] || { echo \"/dev/$d is open by $(who $o)\"; return 1; }\n"
 	"  blkid -p /dev/$d >/dev/null 2>&1; r=$?\n"
 	"  [ $r = 2 ] || { echo \"/dev/$d holds data (blkid -p exit $r)\"; return 1; }\n"
 	"}\n";
+
+/*
+ * The probe's verdict: fio passes nothing of an exec_prerun back to the
+ * client, so a refusal is also left as a one-line read_iolog, which a
+ * second job reads and fio's iolog parser prints back in its text.
+ */
+static const char script_probe[] =
+	"rm -f $vf\n"
+	"if m=$(claim %d 2>&1); then echo ok; exit 0; fi\n"
+	"m=$(echo \"$m\" | tail -n 1)\n"
+	"release\n"
+	"printf 'fio version 2 iolog\\n" REMOTE_VERDICT " 1 %%s\\n' \"$m\" > $vf\n"
+	"echo \"$m\"; exit 1\n";
 
 static const char script_fail[] =
 	"then :; else rm -f $u/$t; [ -n \"$(ls -A $u)\" ] || replay; exit 1; fi\n";
@@ -79,7 +138,12 @@ static const char script_fail[] =
 static const char script_post[] =
 	"rm -f $u/$t; [ -n \"$(ls -A $u)\" ] || replay\n";
 
-static const char script_restore[] = "rm -f $u/*; replay\n";
+/* what another sweep holds the device for is that sweep's to put back */
+static const char script_restore[] =
+	"if [ -f $hf ] && read -r p id < $hf && [ \"$id\" != \"$i\" ] && [ \"$(lockpid)\" = \"$p\" ]; then\n"
+	"  echo \"/dev/$d is another sweep's (pid $p): left to it\"; exit 0\n"
+	"fi\n"
+	"rm -f $u/*; replay; release; rm -f $s/remote-$d.verdict-*\n";
 
 static void b64(const char *in, char *out, size_t len)
 {
@@ -105,40 +169,29 @@ static void b64(const char *in, char *out, size_t len)
 /*
  * An exec_prerun/exec_postrun line running script on the server.  fio
  * appends its own output redirection, so the script travels base64-encoded
- * into one sh, whatever quotes or newlines it has.
+ * into one sh, whatever quotes or newlines it has.  @sweep names the
+ * sweep whose lock holder the script may recognise or stop.
  */
-static void exec_line(FILE *f, const char *opt, const char *disk,
-		      const char *tag, const char *body)
+static int exec_line(FILE *f, const char *opt, const char *disk,
+		     const char *tag, const char *sweep, const char *body)
 {
 	char script[REMOTE_SCRIPT_MAX], enc[REMOTE_SCRIPT_MAX / 3 * 4 + 5];
 
-	snprintf(script, sizeof(script), "d=%s; t=%s\n%s%s", disk, tag,
-		 script_head, body);
+	if (snprintf(script, sizeof(script), "d=%s; t=%s; i=%s\n%s%s", disk, tag,
+		     sweep, script_head, body) >= (int)sizeof(script))
+		return -E2BIG;
 	b64(script, enc, sizeof(enc));
 	fprintf(f, "%s=echo %s | base64 -d | sh\n", opt, enc);
+	return 0;
 }
 
-int remote_job_write(struct run_ctx *ctx, const struct sweep_cell *c,
-		     const struct target *t, const char *tag, const char *path)
+/* what the sweep owns in every job section: engine, file, runtime, ... */
+static void cell_opts(FILE *f, struct run_ctx *ctx, const struct sweep_cell *c,
+		      const struct target *t)
 {
-	char jobcopy[PATH_BUF], body[2048], *text = NULL;
 	struct ioprio_mix prio;
-	size_t len, used;
-	FILE *f;
-	int i, ret;
+	int i;
 
-	snprintf(jobcopy, sizeof(jobcopy), "%s/jobs/%s.fio", ctx->out, c->job_name);
-	ret = file_read_all(jobcopy, &text, &len);
-	if (ret)
-		return ret;
-	f = fopen(path, "we");
-	if (!f) {
-		ret = -errno;
-		free(text);
-		return ret;
-	}
-	fprintf(f, "; fioring-bench run --client: cell %s on %s\n[global]\n",
-		c->name, tag);
 	if (!strcmp(c->engine, "fioring"))
 		fprintf(f, "ioengine=external:%s\n", ctx->engine_lib);
 	else
@@ -158,6 +211,62 @@ int remote_job_write(struct run_ctx *ctx, const struct sweep_cell *c,
 
 		fprintf(f, "%s\n", strncmp(a, "--", 2) ? a : a + 2);
 	}
+}
+
+/* is line a section header other than [global]? */
+static int job_section(const char *line, size_t len)
+{
+	while (len && (*line == ' ' || *line == '\t')) {
+		line++;
+		len--;
+	}
+	return len && *line == '[' && memchr(line, ']', len) &&
+	       strncmp(line, "[global]", 8);
+}
+
+/*
+ * The job text with the cell's options at the top of each job section: a
+ * server's global options reach the client merged with every other
+ * host's, its job options per host, and those are what the row is held to.
+ */
+static void jobs_with_opts(FILE *f, const char *text, size_t len,
+			   struct run_ctx *ctx, const struct sweep_cell *c,
+			   const struct target *t)
+{
+	const char *p = text, *end = text + len, *nl;
+	size_t n;
+
+	while (p < end) {
+		nl = memchr(p, '\n', end - p);
+		n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		fwrite(p, 1, n, f);
+		fputc('\n', f);
+		if (job_section(p, n))
+			cell_opts(f, ctx, c, t);
+		p += n + 1;
+	}
+}
+
+int remote_job_write(struct run_ctx *ctx, const struct sweep_cell *c,
+		     const struct target *t, const char *tag, const char *path)
+{
+	char jobcopy[PATH_BUF], body[2048], *text = NULL;
+	size_t len, used;
+	FILE *f;
+	int ret;
+
+	snprintf(jobcopy, sizeof(jobcopy), "%s/jobs/%s.fio", ctx->out, c->job_name);
+	ret = file_read_all(jobcopy, &text, &len);
+	if (ret)
+		return ret;
+	f = fopen(path, "we");
+	if (!f) {
+		ret = -errno;
+		free(text);
+		return ret;
+	}
+	fprintf(f, "; fioring-bench run --client: cell %s on %s\n[global]\n",
+		c->name, tag);
 	used = snprintf(body, sizeof(body), "%s%sif guard %d && set_knob iostats %s",
 			script_guard, script_set,
 			ctx->writes && !ctx->env.force, c->iostats);
@@ -165,17 +274,35 @@ int remote_job_write(struct run_ctx *ctx, const struct sweep_cell *c,
 		used += snprintf(body + used, sizeof(body) - used,
 				 " && set_knob scheduler %s", c->scheduler);
 	snprintf(body + used, sizeof(body) - used, "; %s", script_fail);
-	exec_line(f, "exec_prerun", t->disk, tag, body);
-	exec_line(f, "exec_postrun", t->disk, tag, script_post);
-	fwrite(text, 1, len, f);
+	ret = exec_line(f, "exec_prerun", t->disk, tag, ctx->sweep_id, body) ?:
+	      exec_line(f, "exec_postrun", t->disk, tag, ctx->sweep_id, script_post);
+	jobs_with_opts(f, text, len, ctx, c, t);
 	free(text);
-	ret = ferror(f) ? -EIO : 0;
+	if (!ret && ferror(f))
+		ret = -EIO;
 	if (fclose(f) && !ret)
 		ret = -errno;
 	return ret;
 }
 
-void remote_restore_job(FILE *f, const char *disk, const char *tag)
+int remote_probe_job(FILE *f, const char *disk, const char *tag,
+		     const char *sweep, bool writes)
 {
-	exec_line(f, "exec_prerun", disk, tag, script_restore);
+	char body[REMOTE_SCRIPT_MAX];
+
+	snprintf(body, sizeof(body), "%s%s", script_guard, script_claim);
+	snprintf(body + strlen(body), sizeof(body) - strlen(body), script_probe,
+		 writes);
+	return exec_line(f, "exec_prerun", disk, tag, sweep, body);
+}
+
+void remote_verdict_job(FILE *f, const char *disk, const char *tag)
+{
+	fprintf(f, "read_iolog=/run/fioring/remote-%s.verdict-%s\n", disk, tag);
+}
+
+int remote_restore_job(FILE *f, const char *disk, const char *tag,
+		       const char *sweep)
+{
+	return exec_line(f, "exec_prerun", disk, tag, sweep, script_restore);
 }

@@ -1,12 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * remote_job.h: job files for fio servers, carrying the cell's kernel
- * settings as exec_prerun/exec_postrun shell.
+ * settings as exec_prerun/exec_postrun shell, and the probe that claims a
+ * host's device for the sweep before its first run.
  */
 #ifndef FIORING_REMOTE_JOB_H
 #define FIORING_REMOTE_JOB_H
 
+#include <stdbool.h>
 #include <stdio.h>
+
+/* fio prints a refused probe's reason after this, in a line naming the host */
+#define REMOTE_VERDICT	"fioring-probe refused"
 
 struct run_ctx;
 struct sweep_cell;
@@ -15,7 +20,18 @@ struct target;
 /* the job file host @tag runs for cell @c at @path: settings, knobs, the job */
 int remote_job_write(struct run_ctx *ctx, const struct sweep_cell *c,
 		     const struct target *t, const char *tag, const char *path);
-/* the exec_prerun of a job that undoes what the sweep set on @disk */
-void remote_restore_job(FILE *f, const char *disk, const char *tag);
+/*
+ * The exec_prerun of the probe of @disk on host @tag for sweep @sweep:
+ * takes the device's flock for the sweep (or finds it taken by the same
+ * sweep through another server on that kernel) and checks it for a
+ * writing sweep; the job does I/O only when the host agreed.
+ */
+int remote_probe_job(FILE *f, const char *disk, const char *tag,
+		     const char *sweep, bool writes);
+/* the option of a job that makes fio print the probe's refusal */
+void remote_verdict_job(FILE *f, const char *disk, const char *tag);
+/* the exec_prerun of a job that undoes what sweep @sweep set on @disk */
+int remote_restore_job(FILE *f, const char *disk, const char *tag,
+		       const char *sweep);
 
 #endif

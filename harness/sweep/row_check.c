@@ -6,7 +6,9 @@
  * taken from the options fio reports per job; the queue settings are read
  * back from the kernel once fio has exited, so that a setting someone else
  * changed during the run (another tool, a udev rule) shows as a failed row
- * instead of a row labelled with a setting it did not have.
+ * instead of a row labelled with a setting it did not have.  A --client
+ * host's row comes here too, with its part of fio's client JSON; its
+ * settings were read back on the host by the job's exec_prerun.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -58,6 +60,9 @@ static void knobs_check(const struct sweep_cell *c, const struct target *t,
 			 c->iopolicy);
 		return;
 	}
+	/* a server's knobs are read back by its exec_prerun, not from here */
+	if (t->remote)
+		return;
 	if (!target_queue_path(t, "iostats", path, sizeof(path)) &&
 	    !knob_kept(path, "queue/iostats", r->iostats_eff, r))
 		return;

@@ -378,12 +378,12 @@ static int setup_targets(struct run_ctx *ctx)
 
 	if (env->clients.nr) {
 		ret = clients_setup_targets(ctx) ?:
-		      job_guard(ctx, true, false, &ctx->writes);
-		if (!ret)
+		      job_guard(ctx, true, false, &ctx->writes) ?:
+		      clients_claim(ctx);
+		if (!ret && ctx->writes)
 			fprintf(stderr, "fioring-bench run: note: --client: the fio "
-				"servers' devices are checked by each job's "
-				"exec_prerun, not locked for the sweep nor claimed "
-				"O_EXCL\n");
+				"servers' devices are locked and checked once, not "
+				"claimed O_EXCL (see HOWTO)\n");
 		return ret;
 	}
 	ctx->nr_targets = env->targets.nr ?: 1;
@@ -852,6 +852,7 @@ out:
 	for (i = 0; ctx->iopolicies && i < ctx->nr_targets; i++)
 		strlist_free(&ctx->iopolicies[i]);
 	free(ctx->iopolicies);
+	strlist_free(&ctx->client_fio);
 	free(ctx->targets);
 done:
 	return status;

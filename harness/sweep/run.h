@@ -46,6 +46,8 @@ struct run_ctx {
 	char jobs_dir[PATH_MAX];
 	char kernel[128];
 	char host[128];
+	char sweep_id[192];		/* names this sweep's holders on fio servers */
+	struct strlist client_fio;	/* each --client host's fio, from its probe */
 	char out[PATH_MAX];
 	int nr_failed;
 	int nr_done;

@@ -1,14 +1,18 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# harness-clients-guard.sh: the safety guard on a fio server's side.  One
-# server on 127.0.0.5; the device it sweeps carries ext4.  A writing sweep
-# (--client) gets no I/O on it: the exec_prerun of each job refuses the
-# device, so the host's row fails and the filesystem's UUID and the queue
-# settings are intact; a reading sweep of the same device runs.  While
-# another process holds the device's flock on that host, even a reading
-# sweep's row fails.  A job that sets its own filename is refused before
-# any server is contacted, as without --client.
+# harness-clients-guard.sh: the safety guard on fio servers' side.  Two
+# servers on 127.0.0.5 and 127.0.0.6 share this kernel, as two clients'
+# servers of one host would.  Before a host's first run its probe takes the
+# device's flock for the whole sweep, in a process of its own, or refuses
+# the sweep with one line: a device carrying ext4 (for writing), one whose
+# flock another process holds, one another process has open (hold_excl,
+# for writing), and the device a running sweep holds, whichever server
+# the second sweep goes through, naming the holder's pid.  A reading sweep
+# of the ext4 device runs.  A job that sets its own filename is refused
+# before any server is contacted.  After each case the ext4 UUID, the
+# written mark and every queue setting are as they were, and no holder
+# process or flock of the sweeps is left.
 # mkfs.ext4 zeroes the end of the device with WRITE_ZEROES, which a loop
 # device over tmpfs does not take: the kernel logs it, mkfs writes zeroes
 # kmsg-expect: operation not supported error, dev loop[0-9]+, .*\(WRITE_ZEROES\)
@@ -16,72 +20,128 @@
 . "$(dirname "$0")/../lib/common.sh"
 
 need_bench
+[ -x "$HOLD_EXCL" ] || skip "the hold_excl helper is not built"
 need_root
-command -v flock >/dev/null && command -v base64 >/dev/null ||
-	skip "the servers' scripts need flock and base64"
+for c in flock base64 setsid bash; do
+	command -v $c >/dev/null || skip "no $c: the servers' scripts need it"
+done
 ext4_loop 64M
 dev=$DEV
 uuid=$UUID
 disk=${dev#/dev/}
 knobs "$dev" >"$T_TMP/knobs"
-at_exit "rm -rf /run/fioring/remote-$disk.users /run/fioring/remote-$disk.journal"
+loop_make 64M || skip "cannot make a second loop device"
+raw=$DEV
+rdisk=${raw#/dev/}
+printf fioring-test-mark | dd of="$raw" bs=1M seek=1 conv=notrunc status=none
+knobs "$raw" >"$T_TMP/rknobs"
+for d in $disk $rdisk; do
+	at_exit "rm -rf /run/fioring/remote-$d.users /run/fioring/remote-$d.journal /run/fioring/remote-$d.holder /run/fioring/remote-$d.verdict-*"
+done
 [ -e /run/fioring/remote.lock ] || at_exit "rm -f /run/fioring/remote.lock"
 
 port=$((20000 + ($$ + 7) % 20000))
 mkdir -p "$T_TMP/srv"
-(cd "$T_TMP/srv" && exec setsid "$FIO" --server=127.0.0.5,$port \
-	>"$T_TMP/srv/log" 2>&1 </dev/null) &
-spid=$!
-at_exit "kill -9 -$spid"
+for n in 5 6; do
+	(cd "$T_TMP/srv" && exec setsid "$FIO" --server=127.0.0.$n,$port \
+		>"$T_TMP/srv/log$n" 2>&1 </dev/null) &
+	at_exit "kill -9 -$!"
+done
 for _ in $(seq 50); do
-	grep -q "$(printf ':%04X ' $port)" /proc/net/tcp && break
+	[ "$(grep -c "$(printf ':%04X ' $port)" /proc/net/tcp)" -ge 2 ] && break
 	sleep 0.1
 done
-grep -q "$(printf ':%04X ' $port)" /proc/net/tcp || skip "cannot start a fio server on 127.0.0.5"
+[ "$(grep -c "$(printf ':%04X ' $port)" /proc/net/tcp)" -ge 2 ] ||
+	skip "cannot start fio servers on 127.0.0.5 and 127.0.0.6"
 
-# sweep NAME JOB: one run on the server, exit status in rc
+# lockkey DEV: how /proc/locks names the device node
+lockkey() {
+	printf '%02x:%02x:%s' $(stat -L -c '%Hd %Ld %i' "$1")
+}
+# settled NAME: nothing of a sweep left on either device, nothing changed
+settled() {
+	for d in "$dev" "$raw"; do
+		! grep -q " FLOCK .* $(lockkey "$d") " /proc/locks ||
+			fail "$1: a flock on $d is left: $(grep " $(lockkey "$d") " /proc/locks)"
+		[ -z "$(pgrep -f "flock -x -n $d ")" ] || fail "$1: a holder of $d is left"
+		[ ! -e "/run/fioring/remote-${d#/dev/}.holder" ] || fail "$1: the holder of $d is still named"
+	done
+	[ "$(blkid -o value -s UUID "$dev")" = "$uuid" ] || fail "$1: the ext4 on $dev was damaged"
+	[ "$(dd if="$raw" bs=1M skip=1 count=1 status=none | head -c 17)" = fioring-test-mark ] ||
+		fail "$1: $raw was written"
+	knobs "$dev" | diff "$T_TMP/knobs" - || fail "$1: a queue setting of $dev changed"
+	knobs "$raw" | diff "$T_TMP/rknobs" - || fail "$1: a queue setting of $raw changed"
+}
+
+# sweep NAME SERVER DEV JOB [RUNTIME [REPEAT]]: a sweep through 127.0.0.SERVER, exit status in rc
 sweep() {
-	"$bench" run --client "127.0.0.5,$port" --target "$dev" --job "$2" \
-		--engine io_uring --iostats 1 --repeat 1 --runtime 1 \
+	"$bench" run --client "127.0.0.$2,$port" --target "$3" --job "$4" \
+		--engine io_uring --iostats 1 --repeat "${6:-1}" --runtime "${5:-1}" \
 		--out "$T_TMP/$1" --state "$T_TMP/$1.journal" >"$T_TMP/$1.log" 2>&1
 	rc=$?
-	cat "$T_TMP/$1.log"
 }
 host_row() {
 	grep "/host-127.0.0.5_" "$T_TMP/$1/results.csv" | cut -d, -f4-5
 }
+refusal() {
+	echo "fioring-bench run: --client 127.0.0.$1,$port: refusing $2: $3"
+}
 
-sweep write "$FIORING_TOP/jobs/randwrite-qd32.fio"
-[ $rc -eq 3 ] || fail "a write sweep on ext4 through a server exited $rc, not 3"
-grep -q "^fioring-bench run: note: --client: the fio servers' devices are checked by each job's exec_prerun" \
-	"$T_TMP/write.log" || fail "no note on what is checked on the servers"
-case $(host_row write) in
-"failed,no I/O on 127.0.0.5;$port: its exec_prerun refused the settings"*) ;;
-*) fail "the host's row of a write to ext4: $(host_row write)" ;;
-esac
-grep -q "holds data (blkid -p exit 0)" "$T_TMP/srv/randwrite-qd32.prerun.txt" ||
-	fail "the server's prerun output does not say why"
-[ "$(blkid -o value -s UUID "$dev")" = "$uuid" ] || fail "the ext4 on $dev was damaged"
+sweep write 5 "$dev" "$FIORING_TOP/jobs/randwrite-qd32.fio"
+sweep_refused write 1 "^$(refusal 5 "$dev" "$dev holds data (blkid -p exit 0)")$"
+settled write
 
-sweep read "$FIORING_TOP/jobs/randread-qd1.fio"
-[ $rc -eq 0 ] || { cat "$T_TMP/srv/randread-qd1.prerun.txt"; fail "a read sweep through a server exited $rc"; }
+sweep read 5 "$dev" "$FIORING_TOP/jobs/randread-qd1.fio"
+[ $rc -eq 0 ] || { cat "$T_TMP/read.log"; fail "a read sweep through a server exited $rc"; }
 [ "$(host_row read)" = "ok," ] || fail "the host's row of a read: $(host_row read)"
+settled read
 
-flock -x "$dev" sleep 30 &
+# in a session of its own: its sleep, which shares the lock, dies with it
+setsid flock -x "$dev" sleep 30 &
 holder=$!
-at_exit "kill $holder"
+at_exit "kill -- -$holder"
 sleep 0.3
-sweep locked "$FIORING_TOP/jobs/randread-qd1.fio"
-[ $rc -eq 3 ] || fail "a sweep of a device locked on the host exited $rc, not 3"
-grep -q "is locked by another process" "$T_TMP/srv/randread-qd1.prerun.txt" ||
-	fail "the server's prerun output does not name the lock"
-kill $holder
+sweep locked 5 "$dev" "$FIORING_TOP/jobs/randread-qd1.fio"
+sweep_refused locked 1 "^$(refusal 5 "$dev" "$dev is locked by pid $holder (flock)")$"
+kill -- -$holder
+wait $holder 2>/dev/null
+settled locked
+
+hold_excl "$raw"
+sweep excl 5 "$raw" "$FIORING_TOP/jobs/randwrite-qd32.fio"
+sweep_refused excl 1 "^$(refusal 5 "$raw" "$raw is open by pid $hpid (hold_excl)")$"
+kill $hpid
+wait $hpid 2>/dev/null
+settled excl
+
+# a sweep of 4 runs through one server; another through the other server
+# while it runs is refused naming the first one's holder
+sweep first 5 "$dev" "$FIORING_TOP/jobs/randread-qd1.fio" 2 4 &
+first=$!
+for _ in $(seq 100); do
+	[ -s "/run/fioring/remote-$disk.holder" ] && break
+	sleep 0.1
+done
+read -r hp _ <"/run/fioring/remote-$disk.holder" || fail "the first sweep names no holder"
+[ "$(awk -v k="$(lockkey "$dev")" '$2 == "FLOCK" && $6 == k { print $5 }' /proc/locks)" = "$hp" ] ||
+	fail "the holder $hp named by the first sweep does not hold the flock of $dev"
+sweep second 6 "$dev" "$FIORING_TOP/jobs/randread-qd1.fio"
+sweep_refused second 1 "^$(refusal 6 "$dev" "$dev is locked by pid $hp (flock)")$"
+wait $first
+rc=$?
+cat "$T_TMP/first.log"
+[ $rc -eq 0 ] || fail "the first sweep exited $rc after the second was refused"
+[ "$(grep -c ',ok,' "$T_TMP/first/results.csv")" -eq 8 ] ||
+	fail "the first sweep's rows are not all ok: $(cut -d, -f4-5 "$T_TMP/first/results.csv")"
+# a zombie holds nothing; reaping it is init's business
+state=$(cut -d' ' -f3 "/proc/$hp/stat" 2>/dev/null)
+[ -z "$state" ] || [ "$state" = Z ] || fail "the first sweep's holder $hp outlived it ($state)"
+settled concurrent
 
 printf '[other]\nrw=randwrite\nfilename=/dev/null\n' >"$T_TMP/other.fio"
-sweep own "$T_TMP/other.fio"
+sweep own 5 "$dev" "$T_TMP/other.fio"
 [ $rc -eq 1 ] || fail "a job with its own filename exited $rc under --client"
 grep -q "\[other\] sets filename=/dev/null: the sweep names the device" "$T_TMP/own.log" ||
 	fail "no line for the job's filename"
-[ "$(blkid -o value -s UUID "$dev")" = "$uuid" ] || fail "the ext4 on $dev was damaged"
-knobs "$dev" | diff "$T_TMP/knobs" - || fail "a queue setting of $dev changed"
-echo "server side: ext4 refused for writing, read ok, a held lock refused; jobs checked here"
+settled own
+echo "server side: ext4, a foreign flock, an open device and a running sweep refused, each in one line; read ok"

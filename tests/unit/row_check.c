@@ -1,0 +1,116 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * row_check.c: unit test of the check a --client row goes through, the one
+ * local rows go through: each host's part of a fabricated client JSON
+ * (client_stats entries with their own "job options", as fio 3.33 sends
+ * them from its servers) is held to the cell.  A server whose job ran
+ * another engine, file, runtime or sqthread_poll, whose jobs disagree, or
+ * that runs another fio gets a failed row naming what ran; the host that
+ * ran the cell keeps its "ok".  No fio server can be made to run another
+ * engine than its job file names (the job guard refuses such jobs first),
+ * so the JSON is written here.  Errors read as the CSV cell keeps them
+ * (commas made semicolons).
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include <json-c/json.h>
+
+#include "check.h"
+#include "fio/fio_json.h"
+#include "sweep/row_check.h"
+#include "sweep/run.h"
+
+#define DIR_NONE "{ \"total_ios\": 0, \"iops\": 0, \"bw\": 0, \"runtime\": 0 }"
+#define DIR_READ "{ \"total_ios\": 2000, \"iops\": 1000.0, \"bw\": 4000, " \
+		 "\"runtime\": 2000, \"clat_ns\": { \"mean\": 20000.0 } }"
+
+/* a host's job: hostname, job options */
+#define HOST_JOB(host, opts) \
+	"{ \"jobname\": \"randread\", \"hostname\": \"" host "\", \"port\": 8765, " \
+	"\"error\": 0, \"job options\": { " opts " }, " \
+	"\"read\": " DIR_READ ", \"write\": " DIR_NONE " },\n"
+
+#define CELL_OPTS(engine, file, runtime) \
+	"\"ioengine\": \"" engine "\", \"filename\": \"" file "\", " \
+	"\"runtime\": \"" runtime "\", \"time_based\": \"\""
+
+static const char client_json[] =
+"<vm> randread: (g=0): rw=randread, bs=(R) 4096B-4096B, ioengine=io_uring\n"
+"{\n"
+"  \"fio version\" : \"fio-3.33\",\n"
+"  \"global options\" : { \"ioengine\" : \"null\" },\n"
+"  \"client_stats\" : [\n"
+HOST_JOB("127.0.0.2", CELL_OPTS("io_uring", "/dev/loop7", "2"))
+HOST_JOB("127.0.0.3", CELL_OPTS("psync", "/dev/loop7", "2"))
+HOST_JOB("127.0.0.4", CELL_OPTS("io_uring", "/dev/loop8", "2"))
+HOST_JOB("127.0.0.5", CELL_OPTS("io_uring", "/dev/loop7", "1"))
+HOST_JOB("127.0.0.6", CELL_OPTS("io_uring", "/dev/loop7", "2") ", \"sqthread_poll\": \"1\"")
+HOST_JOB("127.0.0.7", CELL_OPTS("io_uring", "/dev/loop7", "2"))
+HOST_JOB("127.0.0.7", CELL_OPTS("libaio", "/dev/loop7", "2"))
+"    { \"jobname\": \"All clients\", \"hostname\": \"127.0.0.7\", \"port\": 8765,\n"
+"      \"error\": 0, \"read\": " DIR_READ ", \"write\": " DIR_NONE " }\n"
+"  ]\n"
+"}\n";
+
+static struct run_ctx ctx;
+
+/* host's row of the cell, checked with fio version as its probe found it */
+static void host_row(json_object *root, const char *host, const char *version,
+		     struct result_row *r)
+{
+	static const struct sweep_cell c = {
+		.engine = "io_uring", .iostats = "1", .name = "loop7/io_uring",
+	};
+	static struct target t = { .dev = "/dev/loop7", .disk = "loop7",
+				   .remote = true };
+	struct fio_result fr;
+	int njobs;
+
+	memset(r, 0, sizeof(*r));
+	snprintf(r->status, sizeof(r->status), "ok");
+	CHECK(!fio_json_client_read(root, host, &fr, &njobs));
+	fill_fio(r, &fr);
+	snprintf(r->iostats_eff, sizeof(r->iostats_eff), "1");
+	snprintf(fr.version, sizeof(fr.version), "%s", version);
+	row_check(&ctx, &c, &t, &fr, "io_uring", r);
+}
+
+static void expect(json_object *root, const char *host, const char *version,
+		   const char *status, const char *error)
+{
+	struct result_row r;
+
+	host_row(root, host, version, &r);
+	if (strcmp(r.status, status) || strcmp(r.error, error))
+		fprintf(stderr, "%s: got %s \"%s\"\n", host, r.status, r.error);
+	CHECK(!strcmp(r.status, status));
+	CHECK(!strcmp(r.error, error));
+	CHECK(!strcmp(r.fio_version, version));
+}
+
+int main(void)
+{
+	char err[256];
+	json_object *root;
+
+	ctx.env.runtime = 2;
+	snprintf(ctx.fio_version, sizeof(ctx.fio_version), "fio-3.33");
+	root = fio_json_load(client_json, strlen(client_json), err, sizeof(err));
+	CHECK(root != NULL);
+	if (!root)
+		return check_done("row_check");
+	expect(root, "127.0.0.2,8765", "fio-3.33", "ok", "");
+	expect(root, "127.0.0.2", "fio-3.41", "failed", "fio-3.41 ran; not fio-3.33");
+	expect(root, "127.0.0.3", "fio-3.33", "failed", "engine psync ran; not io_uring");
+	expect(root, "127.0.0.4", "fio-3.33", "failed",
+	       "fio ran on /dev/loop8; not /dev/loop7");
+	expect(root, "127.0.0.5", "fio-3.33", "failed",
+	       "fio ran 2.000 s (runtime=1); not the 2 s asked");
+	expect(root, "127.0.0.6", "fio-3.33", "failed",
+	       "fio ran with sqthread_poll=1; not 0");
+	expect(root, "127.0.0.7", "fio-3.33", "failed",
+	       "the jobs ran with different ioengine");
+	json_object_put(root);
+	return check_done("row_check");
+}
