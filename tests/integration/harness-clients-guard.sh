@@ -12,7 +12,8 @@
 # of the ext4 device runs.  A job that sets its own filename is refused
 # before any server is contacted.  After each case the ext4 UUID, the
 # written mark and every queue setting are as they were, and no holder
-# process or flock of the sweeps is left.
+# process or flock of the sweeps is left.  A sweep whose holder is killed
+# runs no more jobs.
 # mkfs.ext4 zeroes the end of the device with WRITE_ZEROES, which a loop
 # device over tmpfs does not take: the kernel logs it, mkfs writes zeroes
 # kmsg-expect: operation not supported error, dev loop[0-9]+, .*\(WRITE_ZEROES\)
@@ -79,6 +80,8 @@ sweep() {
 		--engine io_uring --iostats 1 --repeat "${6:-1}" --runtime "${5:-1}" \
 		--out "$T_TMP/$1" --state "$T_TMP/$1.journal" >"$T_TMP/$1.log" 2>&1
 	rc=$?
+	# run in the background, its status is what wait gives
+	return $rc
 }
 host_row() {
 	grep "/host-127.0.0.5_" "$T_TMP/$1/results.csv" | cut -d, -f4-5
@@ -137,6 +140,25 @@ cat "$T_TMP/first.log"
 state=$(cut -d' ' -f3 "/proc/$hp/stat" 2>/dev/null)
 [ -z "$state" ] || [ "$state" = Z ] || fail "the first sweep's holder $hp outlived it ($state)"
 settled concurrent
+
+# the holder killed mid-sweep: the next jobs find the lock no longer
+# theirs and refuse to run, so those rows fail instead of running unlocked
+sweep lost 5 "$dev" "$FIORING_TOP/jobs/randread-qd1.fio" 2 4 &
+lost=$!
+for _ in $(seq 100); do
+	[ -s "/run/fioring/remote-$disk.holder" ] && break
+	sleep 0.1
+done
+read -r hp _ <"/run/fioring/remote-$disk.holder" || fail "the sweep names no holder"
+kill -- -"$hp"
+wait $lost
+rc=$?
+[ $rc -eq 3 ] || { cat "$T_TMP/lost.log"; fail "a sweep whose holder was killed exited $rc, not 3"; }
+[ "$(grep -c ',ok,' "$T_TMP/lost/results.csv")" -eq 0 ] ||
+	fail "rows ran without the lock: $(cut -d, -f4-5 "$T_TMP/lost/results.csv")"
+grep -q "/dev/$disk: this sweep no longer holds its lock" "$T_TMP/srv/randread-qd1.prerun.txt" ||
+	fail "the server's prerun output does not say the lock was lost"
+settled lost
 
 printf '[other]\nrw=randwrite\nfilename=/dev/null\n' >"$T_TMP/other.fio"
 sweep own 5 "$dev" "$T_TMP/other.fio"
