@@ -940,16 +940,20 @@ int fioring_getevents_wait(struct thread_data *td, unsigned int events,
 		if (ld->sqpoll && !io_uring_cq_has_overflow(&ld->ring)) {
 			ret = fioring_sqpoll_wait(td, events, min, max);
 			if (ret < 0)
-				return fioring_err(td, -ret, "io_uring_wait_cqe");
+				goto err;
 			events += ret;
 			continue;
 		}
 		ret = io_uring_wait_cqe_nr(&ld->ring, &cqe, min - events);
 		if (ret < 0 && ret != -EINTR && ret != -EAGAIN && ret != -ETIME)
-			return fioring_err(td, -ret, "io_uring_wait_cqe");
+			goto err;
 		events += fioring_reap(td, events, max);
 	}
 	return events;
+err:
+	/* not fioring_err()'s 1: fio would take that for one more event */
+	fioring_err(td, -ret, "io_uring_wait_cqe");
+	return ret;
 }
 
 static int fio_fioring_getevents(struct thread_data *td, unsigned int min,
