@@ -142,7 +142,8 @@ EOF
 
 # callgrind: user-space instructions per I/O, as the marginal cost between a
 # 20k and a 40k I/O run, so start-up and teardown cancel out; split into
-# the engine (libfioring.so and liburing, or fio's engines/io_uring.c) and
+# the engine (libfioring.so and liburing, or fio's engines/io_uring.c; with
+# either, the fio.h inlines callgrind names after the engine's hooks) and
 # the rest of fio.  Only the job thread is counted (from thread_main()): fio's
 # main thread calibrates its clock by timing a loop at start-up, so its
 # count moves with the machine's load (+-17 instructions per I/O here),
@@ -159,7 +160,7 @@ if [ "${CALLGRIND:-1}" = 1 ] && command -v valgrind >/dev/null; then
 		callgrind_annotate --auto=no --threshold=100 --inclusive=no "$T_TMP/cg.out" |
 			sed -n 's/,//g; s/^ *\([0-9][0-9]*\) *([^)]*) *\(.*\)/\1 \2/p' |
 			awk '$2 == "PROGRAM" { total = $1; next }
-			     /libfioring\.so|liburing|engines\/io_uring\.c|fioring\.c|:fio_fioring_|:fioring_/ { eng += $1 }
+			     /libfioring\.so|liburing|engines\/io_uring\.c|fioring\.c|:fio_fioring_|:fioring_|:fio_ioring_/ { eng += $1 }
 			     END { print total, eng }' |
 			awk '$1 > 0 { print; ok = 1 } END { exit !ok }' ||
 			die "callgrind counted nothing in thread_main(): is $FIO stripped?"
