@@ -276,6 +276,39 @@ static const char *job_opt(json_object *root, json_object *job, const char *key)
 	return v ?: "";
 }
 
+/*
+ * A time option as fio writes it back into its JSON: a number with an
+ * optional unit, microseconds without one (thinktime's base unit).
+ */
+static double opt_us(const char *v)
+{
+	char *end;
+	double x = strtod(v, &end);
+
+	if (!strcmp(end, "s"))
+		return x * 1e6;
+	if (!strcmp(end, "ms"))
+		return x * 1e3;
+	if (!*end || !strcmp(end, "us"))
+		return x;
+	return 0;	/* a unit fio would not have taken: no claim made */
+}
+
+/*
+ * How long a job was to sleep in thinktime, ms: once per thinktime_blocks
+ * I/Os, thinktime less the thinktime_spin it was told to spin.
+ */
+static double think_sleep_ms(json_object *root, json_object *job, uint64_t ios)
+{
+	double think = opt_us(job_opt(root, job, "thinktime")) -
+		       opt_us(job_opt(root, job, "thinktime_spin"));
+	double blocks = strtod(job_opt(root, job, "thinktime_blocks"), NULL);
+
+	if (!(think > 0))
+		return 0;
+	return think / 1000 * (double)ios / (blocks >= 1 ? blocks : 1);
+}
+
 static void ran_fill(json_object *root, json_object *jobs, struct fio_ran *ran)
 {
 	static const char *const keys[] = {
@@ -387,6 +420,11 @@ int fio_json_read(json_object *root, json_object *jobs, struct fio_result *res,
 		/* fio gives CPU as percent of the job's runtime: back to time */
 		res->cpu_ms += (jnum(job, "usr_cpu") + jnum(job, "sys_cpu")) / 100 *
 			       jnum(job, "job_runtime");
+		res->usr_ms += jnum(job, "usr_cpu") / 100 * jnum(job, "job_runtime");
+		res->think_sleep_ms += think_sleep_ms(root, job,
+			jcount(jget(job, "read"), "total_ios") +
+			jcount(jget(job, "write"), "total_ios") +
+			jcount(jget(job, "trim"), "total_ios"));
 		ret = dir_add(jget(job, "read"), &res->rd, &hr, &pr);
 		if (!ret)
 			ret = dir_add(jget(job, "write"), &res->wr, &hw, &pw);

@@ -64,6 +64,8 @@ struct fio_result {
 	int job_error;		/* first non-zero "error" of a job */
 	/* CPU time of the jobs (fio's usr_cpu + sys_cpu over job_runtime), ms */
 	double cpu_ms;
+	/* of that, user time, and the time the jobs were to sleep in thinktime */
+	double usr_ms, think_sleep_ms;
 	struct fio_dir_figs rd, wr;
 	int nprios;
 	struct fio_prio_figs prios[FIO_PRIOS_MAX];

@@ -231,7 +231,8 @@ static void finding_util(struct findings *f)
 
 			if (!results_row_ok(res, r) ||
 			    strcmp(results_get(res, r, "target"), disks[d]) ||
-			    *results_get(res, r, "fio_flags") ||
+			    flags_has(results_get(res, r, "fio_flags"),
+				      "fio_inflight_gt_iodepth") ||
 			    results_num(res, r, "ks_iops", &ks_iops) || !(ks_iops > 0) ||
 			    !strcmp(results_get(res, r, "ks_reliable"), "0"))
 				continue;

@@ -50,6 +50,11 @@ void flags_drop(char *buf, const char *flag)
 	}
 }
 
+bool flags_think_spun(double usr_ms, double think_sleep_ms)
+{
+	return think_sleep_ms > 0 && usr_ms >= FLAGS_THINK_SPIN_FRAC * think_sleep_ms;
+}
+
 int flags_for_run(const struct iostat_figs *ks, const struct fio_figs_brief *fio,
 		  int njobs, const struct flag_facts *facts,
 		  char *ks_flags, size_t ks_len, char *fio_flags, size_t fio_len)

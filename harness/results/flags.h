@@ -2,7 +2,7 @@
 /*
  * flags.h: the flags a person reads on a run, sorted by whose figures are
  * in doubt.  fio_flags: fio's own figures are impossible, so nothing is
- * held against the kernel.  ks_flags: the kernel's accounting disagrees
+ * held against the kernel (or, fio_thinktime_spin, its CPU time is).  ks_flags: the kernel's accounting disagrees
  * with fio's, or I/O fio did not issue reached the device.  What is
  * constant about a target (a knob it ignores, a driver that completes in
  * the submitter's context) is not a run's flag: the applicability probe
@@ -29,6 +29,20 @@ struct flag_facts {
 	bool iostats_off;
 	bool sync_completion;	/* %util cannot see time in flight */
 };
+
+/*
+ * fio_thinktime_spin: fio spun through its think time instead of sleeping.
+ * fio times ten nanosleep(1 us) calls at start-up and spins whenever what
+ * is left of a think time is below the slowest of them, so one preempted
+ * call makes every 1 ms think time a spin (perf: usec_sleep and
+ * __fio_gettime at the top of a run's profile, usr_cpu 25-64% against
+ * 1-3%).  The run's CPU time per I/O is then fio's spin, not the engine's:
+ * it is left out (empty), the rest of the run stands.  Flagged when user
+ * time reaches this share of the time the jobs were to sleep.
+ */
+#define FLAGS_THINK_SPIN	"fio_thinktime_spin"
+#define FLAGS_THINK_SPIN_FRAC	0.2
+bool flags_think_spun(double usr_ms, double think_sleep_ms);
 
 /* share of extra kernel-counted I/O beyond which another process's I/O is assumed */
 #define FLAGS_FOREIGN_FRAC	0.005

@@ -182,7 +182,9 @@ void fill_fio(struct result_row *r, const struct fio_result *f)
 				   wr->slat_mean_us * wr->ios) / ios;
 	}
 	r->fio_ios = ios;
-	if (ios && f->cpu_ms > 0)
+	if (flags_think_spun(f->usr_ms, f->think_sleep_ms))
+		flags_add(r->fio_flags, sizeof(r->fio_flags), FLAGS_THINK_SPIN);
+	else if (ios && f->cpu_ms > 0)
 		r->cpu_per_io_us = f->cpu_ms * 1000 / (double)ios;
 }
 
@@ -201,6 +203,7 @@ static void fill_kernel(struct result_row *r, const struct fio_result *f,
 		.iodepth = f->iodepth ? f->iodepth : 1,
 	};
 	struct iostat_figs ks;
+	bool spun;
 
 	r->fio_inflight = fio_inflight(&fb);
 	r->fio_busy_pct = fio_busy_pct(&fb);
@@ -208,9 +211,13 @@ static void fill_kernel(struct result_row *r, const struct fio_result *f,
 		return;
 	r->ks_interval_ms = interval_ms;
 	result_row_kernel(r, &ks);
+	spun = flags_has(r->fio_flags, FLAGS_THINK_SPIN);
 	r->ks_reliable = flags_for_run(&ks, &fb, f->njobs, facts, r->ks_flags,
 				       sizeof(r->ks_flags), r->fio_flags,
 				       sizeof(r->fio_flags));
+	/* it says nothing of fio's latency, so flags_for_run() does not ask */
+	if (spun)
+		flags_add(r->fio_flags, sizeof(r->fio_flags), FLAGS_THINK_SPIN);
 }
 
 /* what the target's probe said, as it bears on this run */

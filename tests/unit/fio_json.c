@@ -2,8 +2,8 @@
 /*
  * fio_json.c: unit test of the fio json+ parser: warnings before the JSON,
  * two jobs summed (means weighted by I/O count, percentiles from the merged
- * histograms, worked out by hand below), plain json percentiles, and the
- * errors for output that is not fio's JSON.
+ * histograms, worked out by hand below), plain json percentiles, think
+ * time, and the errors for output that is not fio's JSON.
  */
 #include <math.h>
 #include <stdio.h>
@@ -58,6 +58,23 @@ static const char plain_json[] =
 "    \"clat_ns\": { \"mean\": 7000, \"percentile\": { \"50.000000\": 6000,\n"
 "      \"99.000000\": 9000, \"99.900000\": 9500 } } } } ] }";
 
+/*
+ * Think time: job a sleeps 1 ms less 200 us of spin after every 2 of its
+ * 1000 reads (400 ms), job b 500 us (global) after each of its 100 writes
+ * (50 ms); the user CPU time is 10% and 50% of 1000 ms job runtimes.
+ */
+static const char think_jobs[] =
+"{ \"fio version\": \"fio-3.33\", \"global options\": { \"thinktime\": \"500\" },\n"
+"  \"jobs\": [\n"
+"  { \"job options\": { \"thinktime\": \"1ms\", \"thinktime_spin\": \"200us\",\n"
+"      \"thinktime_blocks\": \"2\" },\n"
+"    \"usr_cpu\": 10.0, \"sys_cpu\": 5.0, \"job_runtime\": 1000,\n"
+"    \"read\": { \"total_ios\": 1000, \"iops\": 1000, \"bw\": 4000, \"runtime\": 1000 },\n"
+"    \"write\": " DIR_NONE " },\n"
+"  { \"usr_cpu\": 50.0, \"sys_cpu\": 0, \"job_runtime\": 1000,\n"
+"    \"read\": " DIR_NONE ",\n"
+"    \"write\": { \"total_ios\": 100, \"iops\": 100, \"bw\": 400, \"runtime\": 1000 } } ] }";
+
 int main(void)
 {
 	struct fio_result r;
@@ -83,6 +100,13 @@ int main(void)
 	CHECK(near(r.wr.clat_p50_us, 6.0) && near(r.wr.clat_p99_us, 9.0) &&
 	      near(r.wr.clat_p999_us, 9.5));
 	CHECK(r.rd.ios == 0);
+
+	/* what the jobs were to sleep in think time, and their user time */
+	CHECK(!fio_json_parse(think_jobs, sizeof(think_jobs) - 1, &r, err, sizeof(err)));
+	CHECK(near(r.think_sleep_ms, 450.0));
+	CHECK(near(r.usr_ms, 600.0) && near(r.cpu_ms, 650.0));
+	CHECK(!fio_json_parse(two_jobs, sizeof(two_jobs) - 1, &r, err, sizeof(err)));
+	CHECK(r.think_sleep_ms == 0);
 
 	CHECK(fio_json_parse("fio: no such file\n", 18, &r, err, sizeof(err)));
 	CHECK(strstr(err, "no JSON"));

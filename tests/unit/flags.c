@@ -129,9 +129,19 @@ static void outliers(void)
 	CHECK(flags_outliers(one, 2, out, &bimodal) == 0);
 }
 
+/* fio spinning through its think time: user time against the sleep */
+static void think_spin(void)
+{
+	CHECK(!flags_think_spun(30, 950));	/* 3%: a sleeping job */
+	CHECK(flags_think_spun(240, 950));	/* 25%: partial spins */
+	CHECK(flags_think_spun(640, 950));
+	CHECK(!flags_think_spun(900, 0));	/* no think time: CPU is the job's */
+}
+
 int main(void)
 {
 	fio_impossible();
+	think_spin();
 	foreign();
 	facts_not_flags();
 	outliers();
