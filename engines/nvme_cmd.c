@@ -717,7 +717,7 @@ int nvme_cmd_fetch_ruhs(struct thread_data *td, struct fio_file *f,
 	struct nvme_fdp_ruh_status *st;
 	unsigned int i, want = info->nr_ruhs;
 	size_t len = sizeof(*st) + want * sizeof(st->ruhss[0]);
-	int fd, ret;
+	int fd, ret, err;
 
 	(void)td;
 	if (f->filetype != FIO_TYPE_CHAR || !ns) {
@@ -734,6 +734,8 @@ int nvme_cmd_fetch_ruhs(struct thread_data *td, struct fio_file *f,
 		goto out;
 	}
 	ret = nvme_fdp_reclaim_unit_handle_status(fd, ns->nsid, len, st);
+	/* before close() and log_err() can change it */
+	err = ret > 0 ? EIO : errno;
 	close(fd);
 	if (ret) {
 		if (ret > 0)
@@ -742,8 +744,8 @@ int nvme_cmd_fetch_ruhs(struct thread_data *td, struct fio_file *f,
 				f->file_name, ret, nvme_cmd_status(ret));
 		else
 			log_err("fioring: %s: FDP reclaim unit handle status: %s\n",
-				f->file_name, strerror(errno));
-		ret = ret > 0 ? -EIO : -errno;
+				f->file_name, strerror(err));
+		ret = -err;
 		goto out;
 	}
 	info->nr_ruhs = le16_to_cpu(st->nruhsd);

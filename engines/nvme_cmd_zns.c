@@ -105,10 +105,12 @@ int nvme_cmd_report_zones(struct thread_data *td, struct fio_file *f,
 					    false, true, len, rep,
 					    NVME_DEFAULT_IOCTL_TIMEOUT, NULL);
 		if (ret) {
+			int err = ret > 0 ? EIO : errno;
+
 			log_err("fioring: %s: report zones at LBA %llu: %s\n", f->file_name,
 				(unsigned long long)slba,
-				ret > 0 ? nvme_status_to_string(ret, false) : strerror(errno));
-			ret = ret > 0 ? -EIO : -errno;
+				ret > 0 ? nvme_status_to_string(ret, false) : strerror(err));
+			ret = -err;
 			goto out;
 		}
 		n = le64_to_cpu((uint64_t)rep->nr_zones);
@@ -163,10 +165,12 @@ int nvme_cmd_reset_wp(struct thread_data *td, struct fio_file *f,
 
 		ret = nvme_zns_mgmt_send(&args);
 		if (ret) {
+			int err = ret > 0 ? EIO : errno;
+
 			log_err("fioring: %s: reset zone at offset %llu: %s\n", f->file_name,
 				(unsigned long long)offset,
-				ret > 0 ? nvme_status_to_string(ret, false) : strerror(errno));
-			ret = ret > 0 ? -EIO : -errno;
+				ret > 0 ? nvme_status_to_string(ret, false) : strerror(err));
+			ret = -err;
 			break;
 		}
 	}
