@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # vm-boot.sh KERNEL MULTIPATH test|shell|key: boots the NVMe testbed, a qemu
-# guest (TCG: no KVM needed) with one NVMe subsystem of two controllers.
-# Its namespaces, all shared by both controllers:
+# guest (TCG: no KVM needed) with two NVMe subsystems of two controllers
+# each.  The first one's namespaces, all shared by both its controllers:
 #   nsid 1  128 MiB, 4 KiB LBAs, no metadata: what the engine serves
 #   nsid 2  2 MiB, 4 KiB LBAs + 64 B metadata in an extended LBA, PI type 1
 #           (fio's examples/uring-cmd-pi-ext.fio)
@@ -14,6 +14,12 @@
 #   nsid 6  16 MiB, 512 B LBAs + 16 B separate metadata, PI type 3
 #   nsid 7  4 MiB, 4 KiB LBAs, no metadata: fio's examples sized to fit;
 #           deallocated (discard=unmap) LBAs read back as zeroes
+# The second subsystem has Flexible Data Placement (one endurance group of
+# 8 reclaim unit handles, one reclaim group, 96 MiB reclaim units), in a
+# subsystem of its own because qemu 10.0 refuses fdp=on when the
+# namespaces of the endurance group differ in LBA format, as the first's do:
+#   nsid 8  8 MiB, 4 KiB LBAs, no metadata, placement handles 0-7 on
+#           reclaim unit handles 0-7 (fio's examples/uring-cmd-fdp.fio)
 # KERNEL is 5.10, 6.1, 6.12 or latest (vm-kernel.sh), MULTIPATH is Y (native: one head
 # per namespace) or N (one generic device per controller and namespace).
 # 'test' runs the guest tests and copies the console to stdout, 'shell'
@@ -80,7 +86,7 @@ fi
 
 disks=$vm/disks/$tag$kernel-mp$multipath
 mkdir -p "$disks"
-for d in ns1:128M ns2:2M ns3:2M ns4:16M ns5:16M ns6:16M ns7:4M; do
+for d in ns1:128M ns2:2M ns3:2M ns4:16M ns5:16M ns6:16M ns7:4M ns8:8M; do
 	f=$disks/${d%%:*}.img
 	# sized every boot: a namespace made smaller keeps no stale tail
 	truncate -s "${d#*:}" "$f"
@@ -88,7 +94,7 @@ done
 
 # Queues for hipri: the driver needs poll queues to complete polled I/O.
 append="console=ttyS0 panic=-1 quiet nvme_core.multipath=$multipath nvme.poll_queues=1"
-append="$append fioring.mode=$mode fioring.ctrls=2 fioring.ns=7"
+append="$append fioring.mode=$mode fioring.ctrls=2 fioring.ns=8"
 
 set -- -machine q35 -cpu max -smp ${VM_SMP:-2} -m 1G -nodefaults -no-reboot \
 	-display none -kernel "$kdir/vmlinuz" -initrd "$initrd" -append "$append" \
@@ -108,7 +114,12 @@ set -- -machine q35 -cpu max -smp ${VM_SMP:-2} -m 1G -nodefaults -no-reboot \
 	-drive "file=$disks/ns6.img,if=none,id=ns6,format=raw" \
 	-device nvme-ns,drive=ns6,nsid=6,shared=on,ms=16,mset=0,pi=3 \
 	-drive "file=$disks/ns7.img,if=none,id=ns7,format=raw,discard=unmap" \
-	-device nvme-ns,drive=ns7,nsid=7,shared=on,logical_block_size=4096,physical_block_size=4096
+	-device nvme-ns,drive=ns7,nsid=7,shared=on,logical_block_size=4096,physical_block_size=4096 \
+	-device nvme-subsys,id=subsys1,nqn=fioring-fdp,fdp=on,fdp.runs=96M,fdp.nrg=1,fdp.nruh=8 \
+	-device nvme,serial=fioring1,subsys=subsys1,id=ctrl2 \
+	-device nvme,serial=fioring1,subsys=subsys1,id=ctrl3 \
+	-drive "file=$disks/ns8.img,if=none,id=ns8,format=raw" \
+	-device nvme-ns,drive=ns8,nsid=8,shared=on,logical_block_size=4096,physical_block_size=4096,fdp.ruhs=0-7
 
 if [ "$mode" = shell ]; then
 	echo "vm-boot: kernel $(cat "$kdir/version"), nvme_core.multipath=$multipath;" \

@@ -284,6 +284,21 @@ head_paths() {
 	done
 }
 
+# subsys_by_nqn NAME: the sysfs directory of the NVMe subsystem whose NQN
+# ends in ":NAME" (the testbed has two, fioring-testbed and fioring-fdp,
+# numbered in whatever order they came up)
+subsys_by_nqn() {
+	for s in /sys/class/nvme-subsystem/nvme-subsys*; do
+		case "$(cat "$s/subsysnqn" 2>/dev/null)" in
+		*:"$1")
+			echo "$s"
+			return 0
+			;;
+		esac
+	done
+	return 1
+}
+
 # ng_ctrl NG: the controller (nvmeN) a per-controller generic device sits on
 ng_ctrl() {
 	basename "$(dirname "$(readlink -f "/sys/class/nvme-generic/$1")")"

@@ -61,7 +61,7 @@ journal_empty() {
 }
 
 mode_y() {
-	subsys=$(ls -d /sys/class/nvme-subsystem/nvme-subsys* | head -n 1)
+	subsys=$(subsys_by_nqn fioring-testbed) || fail "no subsystem fioring-testbed"
 	head=$(disks_of_nsid 1 | head -n 1)
 	head=${head#/dev/}
 	[ -b "/dev/$head" ] || fail "no head block device /dev/$head"

@@ -126,7 +126,7 @@ kernel_run() {
 }
 
 mode2() {
-	subsys=$(ls -d /sys/class/nvme-subsystem/nvme-subsys* | head -n 1)
+	subsys=$(subsys_by_nqn fioring-testbed) || fail "no subsystem fioring-testbed"
 	old=$(cat "$subsys/iopolicy")
 	head_blk=/dev/nvme${first#/dev/ng}
 	[ -b "$head_blk" ] || fail "no head block device $head_blk"

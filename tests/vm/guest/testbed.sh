@@ -1,9 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# testbed.sh: the emulated NVMe subsystem has the shape every other guest
-# test relies on, checked without the fioring engine: two controllers in
-# one subsystem sharing namespace 1; with native multipath one generic
+# testbed.sh: the emulated NVMe subsystems have the shape every other guest
+# test relies on, checked without the fioring engine: two subsystems
+# (fioring-testbed, and fioring-fdp with Flexible Data Placement for
+# namespace 8) of two controllers each, the first's sharing namespace 1
+# (the FDP one's, namespace 8); with native multipath one generic
 # device for it and two hidden per-path disks (sysfs only, no /dev node);
 # without, one generic device per controller.  fio's own io_uring_cmd
 # engine then writes a pattern through one generic device and verifies it
@@ -12,10 +14,16 @@
 . /tests/lib/common.sh
 need_ng
 
-ctrls=$(ls /sys/class/nvme | wc -l)
-[ "$ctrls" -eq 2 ] || fail "expected 2 NVMe controllers, found $ctrls"
 subsys=$(ls /sys/class/nvme-subsystem | wc -l)
-[ "$subsys" -eq 1 ] || fail "expected 1 NVMe subsystem, found $subsys"
+[ "$subsys" -eq 2 ] || fail "expected 2 NVMe subsystems, found $subsys"
+for nqn in fioring-testbed fioring-fdp; do
+	s=$(subsys_by_nqn $nqn) || fail "no NVMe subsystem with NQN ...:$nqn"
+	n=$(ls -d "$s"/nvme[0-9]* | wc -l)
+	[ "$n" -eq 2 ] || fail "subsystem $nqn has $n controllers, want 2"
+done
+ctrls=$(ls /sys/class/nvme | wc -l)
+[ "$(ng_of_nsid 8 | grep -c .)" = "$(ng_of_nsid 1 | grep -c .)" ] ||
+	fail "the FDP namespace 8 has $(ng_of_nsid 8 | grep -c .) generic devices, namespace 1 $(ng_of_nsid 1 | grep -c .)"
 
 ngs=$(ng_of_nsid 1)
 n=$(echo "$ngs" | grep -c .)
