@@ -132,9 +132,12 @@ $(B)/tests/%.t: tests/unit/%.c $(HARNESS_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(CC) $(HARNESS_CFLAGS) $(DEPFLAGS) -o $@ $< $(HARNESS_LIB_OBJS) $(HARNESS_LIBS)
 
+# fdp_status reads FDP log pages through libnvme (in the NVMe guest)
+$(B)/tests/helpers/fdp_status: HELPER_LIBS := -lnvme
+
 $(B)/tests/helpers/%: tests/helpers/%.c config-host.mak
 	@mkdir -p $(dir $@)
-	$(QUIET_CC)$(CC) $(CFLAGS) $(LDFLAGS) -std=gnu11 $(DEPFLAGS) -o $@ $<
+	$(QUIET_CC)$(CC) $(CFLAGS) $(LDFLAGS) -std=gnu11 $(DEPFLAGS) -o $@ $< $(HELPER_LIBS)
 
 # libFuzzer targets (tests/fuzz/*.c) for the parsers of outside data, built
 # with clang's fuzzer coverage and ASan+UBSan under build/fuzz.  The code

@@ -5,10 +5,12 @@ ldd "$busybox" 2>&1 | grep -q "not a dynamic executable" ||
 # vm-initramfs.sh KERNEL_DIR OUT: writes the NVMe testbed's initramfs (a
 # gzipped cpio archive) to OUT.  It holds busybox-static, the nvme modules
 # of KERNEL_DIR (from vm-kernel.sh), the project's own fio, libfioring.so
-# and fioring-bench with every shared library they load (found by ldd), jq
-# for reading fio's JSON, the guest's /init, the guest test scripts
+# and fioring-bench with every shared library they load (found by ldd), the
+# test helpers the guest runs (fdp_status, from FIORING_HELPERS), jq for
+# reading fio's JSON, the guest's /init, the guest test scripts
 # tests/vm/guest/*.sh and the helpers they share with the host's tests and
-# runner (tests/lib/common.sh, tests/lib/kmsg.sh) in /tests/lib.
+# runner (tests/lib/common.sh, tests/lib/kmsg.sh) and among themselves
+# (tests/vm/guest/lib/*.sh) in /tests/lib.
 # With KEY=1 it writes nothing and prints a checksum of all those inputs
 # instead (vm-boot.sh, which sets up the guest, included): the host runner
 # keys its cached results on it.
@@ -20,9 +22,11 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 fio=${FIO:-$(sed -n 's/^FIO_SRC=//p' "$top/config-host.mak")/fio}
 engine=${FIORING_ENGINE:-$top/build/libfioring.so}
 bench=${FIORING_BENCH:-$top/build/fioring-bench}
+fdp_status=${FIORING_HELPERS:-$top/build/tests/helpers}/fdp_status
 busybox=/bin/busybox
 guest=$top/tests/vm/guest
-shared="$top/tests/lib/common.sh $top/tests/lib/kmsg.sh"
+# with the guest tests' own (tests/vm/guest/lib/*.sh), all in /tests/lib
+shared="$top/tests/lib/common.sh $top/tests/lib/kmsg.sh $(ls "$guest"/lib/*.sh)"
 
 die() {
 	echo "vm-initramfs: $*" >&2
@@ -39,6 +43,7 @@ jq=$(command -v jq) || die "no jq (apt-get install jq)"
 bins="$fio $jq"
 [ -f "$engine" ] && bins="$bins $engine"
 [ -x "$bench" ] && bins="$bins $bench"
+[ -x "$fdp_status" ] && bins="$bins $fdp_status"
 # fio's own passthrough examples, run as they are by tests/vm/guest/examples.sh
 examples=$(ls "$(dirname "$fio")"/examples/uring-cmd-*.fio 2>/dev/null || :)
 
@@ -82,6 +87,7 @@ cp "$fio" "$root/bin/fio"
 cp "$jq" "$root/bin/jq"
 [ -f "$engine" ] && cp "$engine" "$root/fioring/libfioring.so"
 [ -x "$bench" ] && cp "$bench" "$root/fioring/fioring-bench"
+[ -x "$fdp_status" ] && cp "$fdp_status" "$root/bin/fdp_status"
 
 mkdir -p "$root/tests/lib"
 cp $shared "$root/tests/lib/"
