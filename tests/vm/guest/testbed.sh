@@ -18,7 +18,7 @@ subsys=$(ls /sys/class/nvme-subsystem | wc -l)
 [ "$subsys" -eq 2 ] || fail "expected 2 NVMe subsystems, found $subsys"
 for nqn in fioring-testbed fioring-fdp; do
 	s=$(subsys_by_nqn $nqn) || fail "no NVMe subsystem with NQN ...:$nqn"
-	n=$(ls -d "$s"/nvme[0-9]* | wc -l)
+	n=$(ls "$s" | grep -c "^nvme[0-9]*$")
 	[ "$n" -eq 2 ] || fail "subsystem $nqn has $n controllers, want 2"
 done
 ctrls=$(ls /sys/class/nvme | wc -l)
