@@ -123,37 +123,33 @@ static int fioring_check_options(struct thread_data *td)
  * its rate (see fioring_sqpoll_wait()).  Said once at setup; the job runs
  * anyway, as that may be what is measured.  fio has set the job's affinity
  * (cpus_allowed, cpumask) before it calls init, and the SQ thread inherits
- * it unless sqthread_poll_cpu pins it.  Returns true when the SQ thread
- * has a CPU the job never runs on, so polling for completions is free.
+ * it unless sqthread_poll_cpu pins it.
  */
-static bool fioring_sqpoll_check_cpu(struct thread_data *td)
+static void fioring_sqpoll_check_cpu(struct thread_data *td)
 {
 	struct fioring_options *o = td->eo;
 	cpu_set_t mine;
 
 	if (!o->sqpoll_thread || sched_getaffinity(0, sizeof(mine), &mine))
-		return false;
-	if (o->sqpoll_set && !CPU_ISSET(o->sqpoll_cpu, &mine))
-		return true;
+		return;
 	/* a job free to run anywhere is moved off a busy CPU by the scheduler */
 	if (CPU_COUNT(&mine) >= sysconf(_SC_NPROCESSORS_ONLN))
-		return false;
-	if (o->sqpoll_set)
+		return;
+	if (o->sqpoll_set && CPU_ISSET(o->sqpoll_cpu, &mine))
 		log_err(ENGINE ": warning: sqthread_poll_cpu=%u is one of this job's CPUs: "
 			"the SQ thread and the job share it and SQPOLL slows down; "
 			"give the SQ thread a CPU outside cpus_allowed\n", o->sqpoll_cpu);
-	else if (CPU_COUNT(&mine) == 1)
+	else if (!o->sqpoll_set && CPU_COUNT(&mine) == 1)
 		log_err(ENGINE ": warning: this job runs on one CPU and its SQ thread "
 			"inherits it: they share it and SQPOLL slows down; set "
 			"sqthread_poll_cpu to another CPU or give the job more CPUs\n");
-	return false;
 }
 
 static int fio_fioring_init(struct thread_data *td)
 {
 	struct fioring_options *o = td->eo;
 	struct fioring_data *ld;
-	bool nvme, own_cpu;
+	bool nvme;
 	int ret;
 
 	if (!fioring_host_ok())
@@ -162,7 +158,7 @@ static int fio_fioring_init(struct thread_data *td)
 		return 1;
 	if (nvme_cmd_check_job(td, &nvme))
 		return 1;
-	own_cpu = fioring_sqpoll_check_cpu(td);
+	fioring_sqpoll_check_cpu(td);
 
 	ld = calloc(1, sizeof(*ld));
 	if (!ld)
@@ -170,7 +166,7 @@ static int fio_fioring_init(struct thread_data *td)
 	td->io_ops_data = ld;
 	ld->depth = td->o.iodepth;
 	ld->sqpoll = o->sqpoll_thread;
-	sqpoll_wait_init(&ld->wait, own_cpu);
+	sqpoll_wait_init(&ld->wait);
 	ld->nvme = nvme;
 	/*
 	 * What fio's io_uring_cmd declares: passthrough buffers go to the

@@ -7,15 +7,7 @@
  * taken from them and no completion can arrive while we poll (the reason,
  * with its trace, is above fioring_sqpoll_wait() in fioring.c).
  *
- * When the SQ thread has a CPU of its own (sqthread_poll_cpu outside the
- * job's CPU set), a poll takes nothing from it: the engine polls as fio's
- * own engine does, up to SQPOLL_POLL_OWN_NS, and only a device slower than
- * that makes it sleep.  A budget sized for a shared CPU would sleep on
- * every completion in the tail (a loop device's worker, a GC pause) and
- * pay a cross-CPU wakeup for each: measured on loop at QD1, 0.62-0.66x of
- * fio's engine and 21-33% more CPU per I/O.
- *
- * Otherwise the budget is sized from recent completion times, 4x their moving
+ * So the budget is sized from recent completion times, 4x their moving
  * average, between SQPOLL_POLL_MIN_NS and SQPOLL_POLL_MAX_NS.  After
  * SQPOLL_MISSES polls in a row that ran out, the engine sleeps at once for
  * a run of waits, then probes with one poll; each probe that misses doubles
@@ -25,9 +17,8 @@
  */
 #include "sqpoll_wait.h"
 
-void sqpoll_wait_init(struct sqpoll_wait *w, bool own_cpu)
+void sqpoll_wait_init(struct sqpoll_wait *w)
 {
-	w->own_cpu = own_cpu;
 	/* the first waits poll for the whole budget */
 	w->avg_ns = SQPOLL_POLL_MAX_NS / 4;
 	w->misses = 0;
@@ -40,8 +31,6 @@ uint64_t sqpoll_wait_budget(struct sqpoll_wait *w)
 {
 	uint64_t ns = 4 * w->avg_ns;
 
-	if (w->own_cpu)
-		return SQPOLL_POLL_OWN_NS;
 	if (w->sleep_left) {
 		w->sleep_left--;
 		return 0;
@@ -65,8 +54,7 @@ void sqpoll_wait_end(struct sqpoll_wait *w, enum sqpoll_wait_end how, uint64_t n
 		w->backoff = SQPOLL_BACKOFF_MIN;
 		break;
 	case SQPOLL_WAIT_MISS:
-		/* on its own CPU a miss is a slow device, not a shared CPU */
-		if (w->own_cpu || ++w->misses < SQPOLL_MISSES)
+		if (++w->misses < SQPOLL_MISSES)
 			break;
 		w->sleep_left = w->backoff;
 		if (w->backoff < SQPOLL_BACKOFF_MAX)

@@ -7,14 +7,11 @@
 #ifndef FIORING_SQPOLL_WAIT_H
 #define FIORING_SQPOLL_WAIT_H
 
-#include <stdbool.h>
 #include <stdint.h>
 
 /* a poll budget never goes below or above these */
 #define SQPOLL_POLL_MIN_NS	2000ULL
 #define SQPOLL_POLL_MAX_NS	100000ULL
-/* the budget when the SQ thread has a CPU of its own */
-#define SQPOLL_POLL_OWN_NS	1000000ULL
 /* polls in a row that ran out before the engine stops polling */
 #define SQPOLL_MISSES		2
 /* waits that sleep at once between two probing polls: first and last */
@@ -28,8 +25,6 @@ enum sqpoll_wait_end {
 };
 
 struct sqpoll_wait {
-	/* the SQ thread runs on a CPU this job never runs on */
-	bool own_cpu;
 	/* moving average (1/8 weight) of wait start to completions seen */
 	uint64_t avg_ns;
 	unsigned int misses;
@@ -38,7 +33,7 @@ struct sqpoll_wait {
 	unsigned int backoff;
 };
 
-void sqpoll_wait_init(struct sqpoll_wait *w, bool own_cpu);
+void sqpoll_wait_init(struct sqpoll_wait *w);
 uint64_t sqpoll_wait_budget(struct sqpoll_wait *w);
 void sqpoll_wait_end(struct sqpoll_wait *w, enum sqpoll_wait_end how, uint64_t ns);
 

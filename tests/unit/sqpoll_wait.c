@@ -5,8 +5,7 @@
  * come while polling keep it polling with a budget that follows them; polls
  * that run out (the SQ thread on our CPU) turn polling off but for probes
  * that grow rarer, up to one per SQPOLL_BACKOFF_MAX waits; a probe that
- * hits polls again at once.  With the SQ thread on a CPU of its own the
- * engine polls up to SQPOLL_POLL_OWN_NS every time.
+ * hits polls again at once.
  */
 #include "check.h"
 #include "../../engines/sqpoll_wait.c"
@@ -30,7 +29,7 @@ int main(void)
 	unsigned int i, n, last;
 
 	/* a fresh job polls for the whole budget */
-	sqpoll_wait_init(&w, false);
+	sqpoll_wait_init(&w);
 	CHECK(sqpoll_wait_budget(&w) == SQPOLL_POLL_MAX_NS);
 
 	/* completions within 3 us: the budget shrinks to 4x that */
@@ -51,7 +50,7 @@ int main(void)
 	CHECK(sqpoll_wait_budget(&w) == SQPOLL_POLL_MAX_NS);
 
 	/* one poll that runs out changes nothing: a slow completion */
-	sqpoll_wait_init(&w, false);
+	sqpoll_wait_init(&w);
 	sqpoll_wait_end(&w, SQPOLL_WAIT_MISS, SQPOLL_POLL_MAX_NS);
 	CHECK(sqpoll_wait_budget(&w) > 0);
 	sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 3000);
@@ -59,7 +58,7 @@ int main(void)
 	CHECK(sqpoll_wait_budget(&w) > 0);
 
 	/* SQPOLL_MISSES in a row: sleep at once, then probe ever more rarely */
-	sqpoll_wait_init(&w, false);
+	sqpoll_wait_init(&w);
 	for (i = 0; i < SQPOLL_MISSES; i++)
 		sqpoll_wait_end(&w, SQPOLL_WAIT_MISS, SQPOLL_POLL_MAX_NS);
 	last = 0;
@@ -82,16 +81,6 @@ int main(void)
 	for (i = 0; i < SQPOLL_MISSES; i++)
 		sqpoll_wait_end(&w, SQPOLL_WAIT_MISS, 20000);
 	CHECK(sleeps_before_probe(&w) == SQPOLL_BACKOFF_MIN);
-
-	/* the SQ thread on its own CPU: poll long, and misses never stop it */
-	sqpoll_wait_init(&w, true);
-	CHECK(sqpoll_wait_budget(&w) == SQPOLL_POLL_OWN_NS);
-	for (i = 0; i < 100; i++)
-		sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 10);
-	CHECK(sqpoll_wait_budget(&w) == SQPOLL_POLL_OWN_NS);
-	for (i = 0; i < 10 * SQPOLL_MISSES; i++)
-		sqpoll_wait_end(&w, SQPOLL_WAIT_MISS, SQPOLL_POLL_OWN_NS);
-	CHECK(sqpoll_wait_budget(&w) == SQPOLL_POLL_OWN_NS);
 
 	return check_done("sqpoll_wait");
 }
