@@ -16,6 +16,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "lib/json_put.h"
 #include "kernel/applicability.h"
 #include "kernel/knob.h"
 #include "lib/fileio.h"
@@ -222,17 +223,17 @@ json_object *target_facts_json(const struct target_facts *f)
 	json_object *o = json_object_new_object(), *m = json_object_new_object();
 	int i;
 
-	json_object_object_add(o, "disk", json_object_new_string(f->disk));
+	json_put_str(o, "disk", f->disk);
 	json_object_object_add(o, "blk_mq", json_object_new_boolean(f->blk_mq));
 	json_object_object_add(o, "iostats_honoured", fact_json(f->iostats_honoured));
-	json_object_object_add(o, "iostats_why", json_object_new_string(f->iostats_why));
+	json_put_str(o, "iostats_why", f->iostats_why);
 	for (i = 0; i < f->iostats_req.nr; i++)
 		json_object_object_add(m, f->iostats_req.v[i],
 				       json_object_new_string(f->iostats_eff.v[i]));
 	json_object_object_add(o, "iostats_read_back", m);
 	json_object_object_add(o, "sync_completion", fact_json(f->sync_completion));
-	json_object_object_add(o, "sync_why", json_object_new_string(f->sync_why));
-	json_object_object_add(o, "schedulers", json_object_new_string(f->schedulers));
+	json_put_str(o, "sync_why", f->sync_why);
+	json_put_str(o, "schedulers", f->schedulers);
 	return o;
 }
 

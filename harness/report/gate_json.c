@@ -11,6 +11,7 @@
 
 #include <json-c/json.h>
 
+#include "lib/json_put.h"
 #include "report/gate.h"
 #include "results/results.h"
 
@@ -59,7 +60,7 @@ struct gate_json *gate_json_new(const char *dir, const char *baseline,
 	m = json_object_new_array();
 	for (; *metrics; metrics++)
 		json_object_array_add(m, json_object_new_string(*metrics));
-	json_object_object_add(g->top, "dir", json_object_new_string(dir));
+	json_put_str(g->top, "dir", dir);
 	json_object_object_add(g->top, "baseline", str_or_null(baseline));
 	json_object_object_add(g->top, "vs", str_or_null(vs));
 	json_object_object_add(g->top, "metrics", m);
@@ -79,13 +80,12 @@ void gate_json_cmp(struct gate_json *g, const struct gate_cmp *c)
 	const struct stats_cmp *s = &c->j.cmp;
 	json_object *o = json_object_new_object();
 
-	json_object_object_add(o, "cell", json_object_new_string(c->cell));
+	json_put_str(o, "cell", c->cell);
 	json_object_object_add(o, "base_cell", str_or_null(c->base_cell));
-	json_object_object_add(o, "metric", json_object_new_string(c->metric));
+	json_put_str(o, "metric", c->metric);
 	json_object_object_add(o, "lower_is_better",
 			       json_object_new_boolean(c->lower_better));
-	json_object_object_add(o, "verdict",
-			       json_object_new_string(gate_verdict_name(c->verdict)));
+	json_put_str(o, "verdict", gate_verdict_name(c->verdict));
 	if (c->have_stats) {
 		json_object_object_add(o, "median_base", num(s->med_base));
 		json_object_object_add(o, "median", num(s->med_cand));
@@ -101,7 +101,7 @@ void gate_json_cmp(struct gate_json *g, const struct gate_cmp *c)
 		json_object_object_add(o, "cv_base_pct", num(100 * s->cv_base));
 		json_object_object_add(o, "cv_pct", num(100 * s->cv_cand));
 	}
-	json_object_object_add(o, "why", json_object_new_string(c->why));
+	json_put_str(o, "why", c->why);
 	json_object_array_add(g->cmps, o);
 }
 
@@ -110,10 +110,9 @@ void gate_json_cell(struct gate_json *g, const char *cell,
 {
 	json_object *o = json_object_new_object();
 
-	json_object_object_add(o, "cell", json_object_new_string(cell));
+	json_put_str(o, "cell", cell);
 	json_object_object_add(o, "base_cell", str_or_null(base_cell));
-	json_object_object_add(o, "verdict",
-			       json_object_new_string(gate_verdict_name(verdict)));
+	json_put_str(o, "verdict", gate_verdict_name(verdict));
 	json_object_array_add(g->cells, o);
 }
 
@@ -132,8 +131,7 @@ int gate_json_write(struct gate_json *g, const char *path,
 			       json_object_new_int((int)unjudged_new));
 	json_object_object_add(s, "judged_pct",
 			       n ? num(100.0 * (pass + regression) / n) : NULL);
-	json_object_object_add(s, "verdict",
-			       json_object_new_string(gate_verdict_name(status)));
+	json_put_str(s, "verdict", gate_verdict_name(status));
 	json_object_object_add(s, "exit", json_object_new_int(status));
 	json_object_object_add(g->top, "summary", s);
 	return results_write_json(path, g->top);

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/json_put.h"
 #include "sweep/placement.h"
 
 /* "0-2,5" from a mask */
@@ -147,11 +148,10 @@ json_object *placement_json(const struct placement *p)
 	json_object *o = json_object_new_object();
 
 	json_object_object_add(o, "pinned", json_object_new_boolean(p->pinned));
-	json_object_object_add(o, "job_cpus", json_object_new_string(p->job_cpus));
+	json_put_str(o, "job_cpus", p->job_cpus);
 	json_object_object_add(o, "sq_cpu", p->sq_cpu >= 0 ?
 			       json_object_new_int(p->sq_cpu) : NULL);
-	json_object_object_add(o, "harness_cpus",
-			       json_object_new_string(p->harness_cpus));
-	json_object_object_add(o, "note", json_object_new_string(p->note));
+	json_put_str(o, "harness_cpus", p->harness_cpus);
+	json_put_str(o, "note", p->note);
 	return o;
 }

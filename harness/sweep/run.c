@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "lib/json_put.h"
 #include "lib/fileio.h"
 #include "lib/clock.h"
 #include "lib/str.h"
@@ -582,25 +583,20 @@ static json_object *make_meta(struct run_ctx *ctx)
 	char started[64];
 
 	iso_now(started, sizeof(started));
-	json_object_object_add(m, "started", json_object_new_string(started));
-	json_object_object_add(m, "host", json_object_new_string(ctx->host));
-	json_object_object_add(m, "kernel", json_object_new_string(ctx->kernel));
-	json_object_object_add(fio, "path", json_object_new_string(ctx->fio));
-	json_object_object_add(fio, "version",
-			       json_object_new_string(ctx->fio_version));
-	json_object_object_add(fio, "build_id",
-			       json_object_new_string(ctx->fio_build_id));
+	json_put_str(m, "started", started);
+	json_put_str(m, "host", ctx->host);
+	json_put_str(m, "kernel", ctx->kernel);
+	json_put_str(fio, "path", ctx->fio);
+	json_put_str(fio, "version", ctx->fio_version);
+	json_put_str(fio, "build_id", ctx->fio_build_id);
 	json_object_object_add(m, "fio", fio);
-	json_object_object_add(m, "engine", json_object_new_string(ctx->engine_lib));
-	json_object_object_add(m, "engine_version",
-			       json_object_new_string(ctx->engine_version));
-	json_object_object_add(m, "command",
-			       json_object_new_string(ctx->env.cmdline));
+	json_put_str(m, "engine", ctx->engine_lib);
+	json_put_str(m, "engine_version", ctx->engine_version);
+	json_put_str(m, "command", ctx->env.cmdline);
 	json_object_object_add(m, "repeat", json_object_new_int(ctx->env.repeat));
 	json_object_object_add(m, "runtime_s", json_object_new_int(ctx->env.runtime));
 	json_object_object_add(m, "cells", json_object_new_int(ctx->sweep.nr));
-	json_object_object_add(m, "embedded",
-			       json_object_new_string(ctx->emb.dev));
+	json_put_str(m, "embedded", ctx->emb.dev);
 	json_object_object_add(m, "placement", placement_json(&ctx->place));
 	json_object_object_add(m, "targets", sweep_facts_json(ctx));
 	return m;
@@ -707,7 +703,7 @@ static void overhead_report(struct run_ctx *ctx, uint64_t t0)
 		ctx->nr_failed, wall, own, wall > 0 ? 100.0 * own / wall : 0.0,
 		fio_wall - fio_rt, wall > 0 ? 100.0 * (fio_wall - fio_rt) / wall : 0.0,
 		fio_rt);
-	json_object_object_add(o, "finished", json_object_new_string(finished));
+	json_put_str(o, "finished", finished);
 	json_object_object_add(o, "wall_s", json_object_new_double(wall));
 	json_object_object_add(o, "harness_s", json_object_new_double(own));
 	json_object_object_add(o, "fio_process_s", json_object_new_double(fio_wall));
@@ -717,8 +713,7 @@ static void overhead_report(struct run_ctx *ctx, uint64_t t0)
 	json_object_object_add(o, "runs", json_object_new_int(ctx->nr_done));
 	json_object_object_add(o, "failed", json_object_new_int(ctx->nr_failed));
 	if (stop_signal)
-		json_object_object_add(o, "interrupted_by",
-				       json_object_new_string(strsignal(stop_signal)));
+		json_put_str(o, "interrupted_by", strsignal(stop_signal));
 	json_object_object_add(ctx->res.meta, "summary", o);
 	adaptive_meta(&ctx->adaptive, ctx->res.meta);
 }

@@ -1,0 +1,11 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * json_put.c: json_object_object_add() of a new string member, the shape
+ * every writer of a harness document repeats.
+ */
+#include "lib/json_put.h"
+
+void json_put_str(json_object *o, const char *key, const char *s)
+{
+	json_object_object_add(o, key, json_object_new_string(s));
+}

@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * json_put.h: adds a member to a json-c object in one call, for the
+ * documents the harness writes (meta.json, gate.json, the probe's facts).
+ */
+#ifndef FIORING_JSON_PUT_H
+#define FIORING_JSON_PUT_H
+
+#include <json-c/json.h>
+
+/* o[key] = the string s (a copy) */
+void json_put_str(json_object *o, const char *key, const char *s);
+
+#endif
