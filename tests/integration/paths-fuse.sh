@@ -8,8 +8,8 @@
 # the FUSE connection (/sys/fs/fuse/connections/N/abort) makes every I/O of
 # those loop devices end in EIO, as a path whose transport died.
 #  - one fast and two FUSE paths: at the same depth latency does 1.5x the
-#    I/O of round-robin (which splits evenly) with its job p50 at least a
-#    quarter lower;
+#    I/O of round-robin (which splits evenly) with its mean job clat at
+#    least a quarter lower;
 #  - a verify job over a fast and a FUSE path whose connection is aborted
 #    mid-run passes, with path errors counted and the path marked down;
 #  - the same with both paths on FUSE: no path is left and the job fails.
@@ -63,18 +63,21 @@ for pol in round-robin latency; do
 	all=$(jqr "$T_TMP/$pol.paths" '[.paths[].read.ios] | add')
 	share=$(jqr "$T_TMP/$pol.paths" ".paths[0].read.ios / $all")
 	p50=$(jqr "$T_TMP/$pol.json" '.jobs[0].read.clat_ns.percentile["50.000000"]')
-	echo "$pol: fast path share $share of $all I/O, job clat p50 $p50 ns"
+	mean=$(jqr "$T_TMP/$pol.json" '.jobs[0].read.clat_ns.mean | floor')
+	echo "$pol: fast path share $share of $all I/O, job clat mean $mean ns, p50 $p50 ns"
 	[ "$all" -eq "$(jqr "$T_TMP/$pol.json" '.jobs[0].read.total_ios')" ] ||
 		fail "$pol: per-path ios do not add up to fio's"
-	eval "${pol%-robin}_p50=$p50 ${pol%-robin}_share=$share ${pol%-robin}_all=$all"
+	eval "${pol%-robin}_mean=$mean ${pol%-robin}_share=$share ${pol%-robin}_all=$all"
 done
 ratio_between "$round_share" 1 0.30 0.37 || fail "round-robin: fast path share $round_share, not 1/3"
 ratio_between "$latency_share" 1 0.5 1 || fail "latency: fast path share only $latency_share"
 # The same depth on a faster mix of paths: more I/O done, and (Little's
-# law) less time each; p50 by at least a quarter, less than the mean as the
-# fast path's queue is deeper under latency.
-[ $((latency_p50 * 4)) -lt $((round_p50 * 3)) ] ||
-	fail "latency: job p50 $latency_p50 ns not well below round-robin's $round_p50 ns"
+# law) less time each, on average: the mean by at least a quarter.  Not
+# the median: it sits on the fast path under both policies and moves less
+# (a run here: p50 0.756x at 3.3x the I/O), as the fast path's queue is
+# deeper under latency.
+[ $((latency_mean * 4)) -lt $((round_mean * 3)) ] ||
+	fail "latency: job clat mean $latency_mean ns not well below round-robin's $round_mean ns"
 ratio_between "$latency_all" "$round_all" 1.5 100 ||
 	fail "latency: $latency_all I/O, not 1.5x round-robin's $round_all at the same depth"
 
