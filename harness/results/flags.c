@@ -62,11 +62,15 @@ int flags_for_run(const struct iostat_figs *ks, const struct fio_figs_brief *fio
 	double bound = (double)(fio->iodepth > 0 ? fio->iodepth : 1) *
 		       (njobs > 0 ? njobs : 1);
 	uint64_t kios = ks->r_ios + ks->w_ios;
+	bool impossible;
 	int reliable = 1;
 
-	ks_flags[0] = fio_flags[0] = '\0';
+	/* fio_flags may hold what fill_fio() found (fio_thinktime_spin) */
+	ks_flags[0] = '\0';
+	flags_drop(fio_flags, "fio_inflight_gt_iodepth");
 	/* half again: the means of a short run are not exact */
-	if (fio->ios && fio_inflight(fio) > 1.5 * bound + 0.5)
+	impossible = fio->ios && fio_inflight(fio) > 1.5 * bound + 0.5;
+	if (impossible)
 		flags_add(fio_flags, fio_len, "fio_inflight_gt_iodepth");
 	if (fio->ios && kios > fio->ios &&
 	    kios - fio->ios > FLAGS_FOREIGN_FRAC * fio->ios && kios - fio->ios >= 2) {
@@ -82,7 +86,7 @@ int flags_for_run(const struct iostat_figs *ks, const struct fio_figs_brief *fio
 	}
 	if (facts->iostats_off)
 		flags_add(ks_flags, ks_len, "counted_with_iostats0");
-	if (fio_flags[0]) {
+	if (impossible) {
 		/* only the count can be held against fio's */
 		if (fabs((double)kios - fio->ios) > 0.05 * fio->ios &&
 		    fabs((double)kios - fio->ios) > 64 && !strstr(ks_flags, "foreign_io"))

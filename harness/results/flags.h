@@ -49,8 +49,10 @@ bool flags_think_spun(double usr_ms, double think_sleep_ms);
 
 /*
  * The flags of one run.  njobs scales the in-flight bound (iodepth per
- * job).  Returns 1 when the kernel's figures are reliable (no other I/O
- * was counted with fio's), 0 when not.
+ * job).  ks_flags is written anew; to fio_flags, which may already hold
+ * flags of fio's CPU time, the in-flight flag is added.  Returns 1 when
+ * the kernel's figures are reliable (no other I/O was counted with
+ * fio's), 0 when not.
  */
 int flags_for_run(const struct iostat_figs *ks, const struct fio_figs_brief *fio,
 		  int njobs, const struct flag_facts *facts,

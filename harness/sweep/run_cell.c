@@ -203,7 +203,6 @@ static void fill_kernel(struct result_row *r, const struct fio_result *f,
 		.iodepth = f->iodepth ? f->iodepth : 1,
 	};
 	struct iostat_figs ks;
-	bool spun;
 
 	r->fio_inflight = fio_inflight(&fb);
 	r->fio_busy_pct = fio_busy_pct(&fb);
@@ -211,13 +210,9 @@ static void fill_kernel(struct result_row *r, const struct fio_result *f,
 		return;
 	r->ks_interval_ms = interval_ms;
 	result_row_kernel(r, &ks);
-	spun = flags_has(r->fio_flags, FLAGS_THINK_SPIN);
 	r->ks_reliable = flags_for_run(&ks, &fb, f->njobs, facts, r->ks_flags,
 				       sizeof(r->ks_flags), r->fio_flags,
 				       sizeof(r->fio_flags));
-	/* it says nothing of fio's latency, so flags_for_run() does not ask */
-	if (spun)
-		flags_add(r->fio_flags, sizeof(r->fio_flags), FLAGS_THINK_SPIN);
 }
 
 /* what the target's probe said, as it bears on this run */

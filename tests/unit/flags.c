@@ -25,7 +25,7 @@ static void fio_impossible(void)
 		.iops = 21000, .r_await_ms = 0.004, .util_pct = 9.0,
 	};
 	struct flag_facts facts = { 0 };
-	char kf[128], ff[128];
+	char kf[128], ff[128] = "";
 
 	CHECK(flags_for_run(&ks, &fio, 1, &facts, kf, sizeof(kf), ff, sizeof(ff)) == 1);
 	CHECK(!strcmp(ff, "fio_inflight_gt_iodepth"));
@@ -57,7 +57,7 @@ static void foreign(void)
 		.iops = 100100, .r_await_ms = 0.009, .util_pct = 95,
 	};
 	struct flag_facts facts = { 0 };
-	char kf[128], ff[128];
+	char kf[128], ff[128] = "";
 
 	/* 0.1% extra: within the margin */
 	CHECK(flags_for_run(&ks, &fio, 1, &facts, kf, sizeof(kf), ff, sizeof(ff)) == 1);
@@ -80,7 +80,7 @@ static void facts_not_flags(void)
 	};
 	struct iostat_figs ks = { .interval_ms = 1000 };
 	struct flag_facts facts = { .iostats_off = true };
-	char kf[128], ff[128];
+	char kf[128], ff[128] = "";
 
 	/* iostats 0 honoured: counting nothing is the knob working */
 	flags_for_run(&ks, &fio, 1, &facts, kf, sizeof(kf), ff, sizeof(ff));
