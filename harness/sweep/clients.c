@@ -221,12 +221,13 @@ static int journal_hosts(struct run_ctx *ctx, const struct target *t)
 }
 
 /*
- * Runs a job file on host alone: job is its text; fio's stdout (its text
- * lines, then the JSON) lands in *out.  0, or -errno when fio could not
- * be run at all.
+ * Runs a one-job file on host alone: job @name reads 4 KiB with the null
+ * engine, and does so only when the exec_prerun in @opts (its other
+ * options) succeeded.  fio's stdout (its text lines, then the JSON) lands
+ * in *out.  0, or -errno when fio could not be run at all.
  */
 static int host_run(const char *fio, const char *host, const char *format,
-		    const char *job, char **out, size_t *len)
+		    const char *name, const char *opts, char **out, size_t *len)
 {
 	char dir[] = "/tmp/fioring-host.XXXXXX", path[64], json[64], err[64];
 	char opt[600];
@@ -248,7 +249,7 @@ static int host_run(const char *fio, const char *host, const char *format,
 		ret = -errno;
 		goto out;
 	}
-	fputs(job, f);
+	fprintf(f, "[%s]\nioengine=null\nsize=4k\nrw=read\n%s", name, opts);
 	if (fclose(f)) {
 		ret = -errno;
 		goto out;
@@ -311,10 +312,9 @@ static void host_verdict(struct run_ctx *ctx, const char *host, const char *disk
 	f = open_memstream(&job, &n);
 	if (!f)
 		return;
-	fprintf(f, "[fioring-verdict]\nioengine=null\nsize=4k\n");
 	remote_verdict_job(f, disk, tag);
-	if (!fclose(f) && !host_run(ctx->fio, host, "--output-format=json", job,
-				    &out, &n))
+	if (!fclose(f) && !host_run(ctx->fio, host, "--output-format=json",
+				    "fioring-verdict", job, &out, &n))
 		line_value(out, REMOTE_VERDICT " 1 ", "\n", buf, len);
 	free(out);
 	free(job);
@@ -337,14 +337,13 @@ static int host_claim(struct run_ctx *ctx, const char *host,
 	f = open_memstream(&job, &n);
 	if (!f)
 		return -ENOMEM;
-	fprintf(f, "[fioring-probe]\nioengine=null\nsize=4k\nrw=read\n");
 	ret = remote_probe_job(f, t->disk, tag, ctx->sweep_id,
 			       ctx->writes && !ctx->env.force);
 	if (fclose(f) && !ret)
 		ret = -ENOMEM;
 	if (!ret)
-		ret = host_run(ctx->fio, host, "--output-format=normal,json", job,
-			       &out, &n);
+		ret = host_run(ctx->fio, host, "--output-format=normal,json",
+			       "fioring-probe", job, &out, &n);
 	free(job);
 	if (ret) {
 		fprintf(stderr, "fioring-bench run: --client %s: cannot run fio: %s\n",
@@ -501,12 +500,12 @@ int clients_undo(const struct journal_rec *r, char *what, size_t len)
 	f = open_memstream(&job, &n);
 	if (!f)
 		return -ENOMEM;
-	fprintf(f, "[fioring-restore]\nioengine=null\nsize=4k\nrw=read\n");
 	ret = remote_restore_job(f, disk, tag, sweep);
 	if (fclose(f) && !ret)
 		ret = -ENOMEM;
 	if (!ret)
-		ret = host_run(fio, host, "--output-format=json", job, &out, &n);
+		ret = host_run(fio, host, "--output-format=json", "fioring-restore",
+			       job, &out, &n);
 	/* the null job does its I/O only after its exec_prerun succeeded */
 	if (!ret && !host_agreed(out, n, host))
 		ret = -EHOSTUNREACH;

@@ -31,8 +31,9 @@
  * journal of disk d, the token of this host, a lock so that servers
  * sharing one kernel take turns, and the replay of the journal.  The
  * sweep's holder of the device's flock is named in $hf ("PID SWEEP"),
- * found in /proc/locks by the device node's inode, and is ours when the
- * sweep id i matches and that pid still holds the lock.
+ * found in /proc/locks by the device node's inode; live() reads it into
+ * p and id when that pid still holds the lock, and it is ours when id is
+ * this sweep's i.
  */
 static const char script_head[] =
 	"s=/run/fioring; j=$s/remote-$d.journal; u=$s/remote-$d.users\n"
@@ -49,7 +50,8 @@ static const char script_head[] =
 	"lk=$(printf '%02x:%02x:%s' $(stat -L -c '%Hd %Ld %i' /dev/$d))\n"
 	"lockpid() { awk -v k=$lk '$2 == \"FLOCK\" && $6 == k { print $5; exit }' /proc/locks; }\n"
 	"who() { echo \"pid $1 ($(cat /proc/$1/comm 2>/dev/null || echo gone))\"; }\n"
-	"ours() { [ -f $hf ] && read -r p id < $hf && [ \"$id\" = \"$i\" ] && [ \"$(lockpid)\" = \"$p\" ]; }\n"
+	"live() { [ -f $hf ] && read -r p id < $hf && [ \"$(lockpid)\" = \"$p\" ]; }\n"
+	"ours() { live && [ \"$id\" = \"$i\" ]; }\n"
 	"release() {\n"
 	"  [ -f $hf ] && read -r p id < $hf && [ \"$id\" = \"$i\" ] || return 0\n"
 	"  [ \"$(lockpid)\" = \"$p\" ] && kill -- -$p\n"
@@ -140,7 +142,7 @@ static const char script_post[] =
 
 /* what another sweep holds the device for is that sweep's to put back */
 static const char script_restore[] =
-	"if [ -f $hf ] && read -r p id < $hf && [ \"$id\" != \"$i\" ] && [ \"$(lockpid)\" = \"$p\" ]; then\n"
+	"if live && [ \"$id\" != \"$i\" ]; then\n"
 	"  echo \"/dev/$d is another sweep's (pid $p): left to it\"; exit 0\n"
 	"fi\n"
 	"rm -f $u/*; replay; release; rm -f $s/remote-$d.verdict-*\n";
