@@ -83,6 +83,17 @@ sweep() {
 	# run in the background, its status is what wait gives
 	return $rc
 }
+# sweep_bg NAME SERVER DEV JOB [RUNTIME [REPEAT]]: that sweep in the
+# background, its pid in bg, once the server names its lock holder: in hp
+sweep_bg() {
+	sweep "$@" &
+	bg=$!
+	for _ in $(seq 100); do
+		[ -s "/run/fioring/remote-$disk.holder" ] && break
+		sleep 0.1
+	done
+	read -r hp _ <"/run/fioring/remote-$disk.holder" || fail "the $1 sweep names no holder"
+}
 host_row() {
 	grep "/host-127.0.0.5_" "$T_TMP/$1/results.csv" | cut -d, -f4-5
 }
@@ -119,13 +130,8 @@ settled excl
 
 # a sweep of 4 runs through one server; another through the other server
 # while it runs is refused naming the first one's holder
-sweep first 5 "$dev" "$FIORING_TOP/jobs/randread-qd1.fio" 2 4 &
-first=$!
-for _ in $(seq 100); do
-	[ -s "/run/fioring/remote-$disk.holder" ] && break
-	sleep 0.1
-done
-read -r hp _ <"/run/fioring/remote-$disk.holder" || fail "the first sweep names no holder"
+sweep_bg first 5 "$dev" "$FIORING_TOP/jobs/randread-qd1.fio" 2 4
+first=$bg
 [ "$(awk -v k="$(lockkey "$dev")" '$2 == "FLOCK" && $6 == k { print $5 }' /proc/locks)" = "$hp" ] ||
 	fail "the holder $hp named by the first sweep does not hold the flock of $dev"
 sweep second 6 "$dev" "$FIORING_TOP/jobs/randread-qd1.fio"
@@ -143,13 +149,8 @@ settled concurrent
 
 # the holder killed mid-sweep: the next jobs find the lock no longer
 # theirs and refuse to run, so those rows fail instead of running unlocked
-sweep lost 5 "$dev" "$FIORING_TOP/jobs/randread-qd1.fio" 2 4 &
-lost=$!
-for _ in $(seq 100); do
-	[ -s "/run/fioring/remote-$disk.holder" ] && break
-	sleep 0.1
-done
-read -r hp _ <"/run/fioring/remote-$disk.holder" || fail "the sweep names no holder"
+sweep_bg lost 5 "$dev" "$FIORING_TOP/jobs/randread-qd1.fio" 2 4
+lost=$bg
 kill -- -"$hp"
 wait $lost
 rc=$?
