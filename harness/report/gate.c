@@ -298,7 +298,8 @@ static void print_cmp(const struct gate_cmp *c)
 	const struct stats_cmp *s = &c->j.cmp;
 
 	if (!c->have_stats) {
-		printf("%-11s %s  %s: %s\n", "CANNOT", c->cell, c->metric, c->why);
+		printf("%-11s %s  %s: %s\n", c->verdict == GATE_UNMEASURED ?
+		       "UNMEASURED" : "CANNOT", c->cell, c->metric, c->why);
 		return;
 	}
 	printf("%-11s %s  %s  ratio %.3f [%.3f, %.3f]  p=%.2g  n=%zu/%zu  cv=%.1f%%/%.1f%%%s%s\n",
@@ -307,6 +308,22 @@ static void print_cmp(const struct gate_cmp *c)
 	       c->cell, c->metric, s->ratio, s->lo, s->hi, s->p, s->nbase,
 	       s->ncand, 100 * s->cv_base, 100 * s->cv_cand,
 	       c->why[0] ? "  " : "", c->why);
+}
+
+/* fio's CPU time per run in ms: median CPU per I/O times median I/Os */
+static double cpu_ms_per_run(const struct gate_side *s, const double *cpu,
+			     size_t n)
+{
+	double *ios = malloc(s->cell->nrows * sizeof(*ios)), ms = NAN;
+	size_t k;
+
+	if (ios && n) {
+		k = results_cell_values(s->res, s->cell, "fio_ios", ios);
+		if (k)
+			ms = stats_median(cpu, n) * stats_median(ios, k) / 1000;
+	}
+	free(ios);
+	return ms;
 }
 
 /*
@@ -340,6 +357,18 @@ static int judge_metric(const struct gate_env *env, const struct gate_side *base
 	if (side_short(env, base, metric, nb, why, len) ||
 	    side_short(env, cand, metric, nc, why, len))
 		goto out;
+	if (!strcmp(metric, "cpu_per_io_us")) {
+		double mb = cpu_ms_per_run(base, vb, nb), mc = cpu_ms_per_run(cand, vc, nc);
+
+		if (mb < GATE_CPU_MIN_MS || mc < GATE_CPU_MIN_MS) {
+			c->verdict = GATE_UNMEASURED;
+			snprintf(why, len, "not gated: fio's CPU time is %.0f ms (base) "
+				 "and %.0f ms a run, under the %d ms it needs to "
+				 "resolve --max-drop; longer runs reach it",
+				 mb, mc, GATE_CPU_MIN_MS);
+			goto out;
+		}
+	}
 	ret = stats_judge(vb, nb, vc, nc, c->lower_better, env->max_drop,
 			  env->confidence, &c->j);
 	if (ret) {
@@ -381,11 +410,14 @@ out:
 	return c->verdict;
 }
 
-/* Every metric of one cell pair; returns the cell's verdict, the worst. */
+/*
+ * Every metric of one cell pair; returns the cell's verdict, the worst of
+ * the metrics measured (CANNOT when none is).
+ */
 static int judge(const struct gate_env *env, struct gate_json *gj,
 		 const struct gate_side *base, const struct gate_side *cand)
 {
-	int verdict = GATE_PASS, v, i;
+	int verdict = GATE_PASS, v, i, measured = 0;
 	struct gate_cmp c;
 	char why[GATE_WHY_MAX];
 
@@ -395,9 +427,14 @@ static int judge(const struct gate_env *env, struct gate_json *gj,
 		print_cmp(&c);
 		if (gj)
 			gate_json_cmp(gj, &c);
+		if (v == GATE_UNMEASURED)
+			continue;
+		measured++;
 		if (v == GATE_REGRESSION || (v == GATE_CANNOT && verdict == GATE_PASS))
 			verdict = v;
 	}
+	if (!measured)
+		verdict = GATE_CANNOT;
 	if (gj)
 		gate_json_cell(gj, cand->cell->name, base->cell->name, verdict);
 	return verdict;

@@ -16,12 +16,25 @@
 #define GATE_REGRESSION	1
 #define GATE_BAD_ARGS	2	/* bad arguments, unreadable or unwritable files */
 #define GATE_CANNOT	3
+/*
+ * A metric the runs cannot measure to the gate's precision: said, and left
+ * out of the cell's verdict.  Never an exit status.
+ */
+#define GATE_UNMEASURED	4
+
+/*
+ * fio's CPU time per run (ms) below which cpu_per_io_us is not gated: fio
+ * reports it in whole ms, and a job that sleeps between I/Os spends so
+ * little that one-off events swamp it (qd1-thinktime on loop, 23-28 ms a
+ * run, measured 50-76 ms in a third of identical runs).
+ */
+#define GATE_CPU_MIN_MS	100
 
 /* One metric of one cell against its base cell. */
 struct gate_cmp {
 	const char *cell, *base_cell, *metric;
 	int lower_better;
-	int verdict;		/* GATE_PASS, GATE_REGRESSION, GATE_CANNOT */
+	int verdict;		/* GATE_PASS, GATE_REGRESSION, GATE_CANNOT, GATE_UNMEASURED */
 	int have_stats;		/* j holds numbers (not refused before) */
 	struct stats_judgement j;
 	const char *why;	/* one line, "" when nothing to add */

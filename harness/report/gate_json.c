@@ -28,6 +28,8 @@ const char *gate_verdict_name(int verdict)
 		return "regression";
 	case GATE_CANNOT:
 		return "cannot";
+	case GATE_UNMEASURED:
+		return "not_measured";
 	default:
 		return "bad";
 	}

@@ -544,6 +544,7 @@ static void finding_placement(struct findings *f)
 	json_object *p = jget(f->meta, "placement");
 	const char *note = json_object_get_string(jget(p, "note")) ?: "";
 	json_object *sq = jget(p, "sq_cpu");
+	const char *wk = json_object_get_string(jget(p, "worker_cpus")) ?: "";
 
 	if (!p)
 		return;
@@ -551,8 +552,9 @@ static void finding_placement(struct findings *f)
 		say(f, "placement: %s", note);
 		return;
 	}
-	say(f, "placement: fio jobs on CPU %s%s%s%s%s%s%s",
+	say(f, "placement: fio jobs on CPU %s%s%s%s%s%s%s%s%s",
 	    json_object_get_string(jget(p, "job_cpus")) ?: "?",
+	    wk[0] ? ", loop workers on CPU " : "", wk,
 	    sq ? ", SQ threads on CPU " : "", sq ? json_object_get_string(sq) : "",
 	    *(json_object_get_string(jget(p, "harness_cpus")) ?: "") ? ", harness on " : "",
 	    json_object_get_string(jget(p, "harness_cpus")) ?: "",

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel/knob.h"
 #include "lib/json_put.h"
 #include "sweep/placement.h"
 
@@ -118,6 +119,44 @@ int placement_plan(const char *cpus, bool unpinned, struct placement *p)
 	return 0;
 }
 
+/* the mask every unbound workqueue without a mask of its own runs on */
+#define WQ_UNBOUND_CPUMASK "/sys/devices/virtual/workqueue/cpumask"
+
+/* "2", "1,00000000": a mask as sysfs cpumask files take it */
+static void mask_hex(const cpu_set_t *m, char *buf, size_t len)
+{
+	size_t used = 0;
+	unsigned int v;
+	int top, w, c;
+
+	for (top = CPU_SETSIZE - 1; top > 0 && !CPU_ISSET(top, m); top--)
+		;
+	for (w = top / 32; w >= 0 && used < len; w--) {
+		for (v = 0, c = 0; c < 32; c++)
+			if (CPU_ISSET(w * 32 + c, m))
+				v |= 1u << c;
+		used += snprintf(buf + used, len - used, used ? ",%08x" : "%x", v);
+	}
+}
+
+int placement_bind_workers(struct journal *j, struct placement *p)
+{
+	char hex[160];
+	cpu_set_t m;
+	int ret;
+
+	if (!p->pinned)
+		return 0;
+	if (mask_parse(p->job_cpus, &m))
+		return -EINVAL;
+	mask_hex(&m, hex, sizeof(hex));
+	ret = knob_set(j, WQ_UNBOUND_CPUMASK, hex, NULL, 0);
+	if (ret)
+		return ret;
+	snprintf(p->worker_cpus, sizeof(p->worker_cpus), "%s", p->job_cpus);
+	return 0;
+}
+
 int placement_apply(const struct placement *p)
 {
 	cpu_set_t m;
@@ -132,6 +171,7 @@ int placement_apply(const struct placement *p)
 void placement_describe(const struct placement *p, char *buf, size_t len)
 {
 	char sq[32] = "";
+	char wk[96] = "";
 
 	if (!p->pinned) {
 		snprintf(buf, len, "unpinned");
@@ -139,7 +179,9 @@ void placement_describe(const struct placement *p, char *buf, size_t len)
 	}
 	if (p->sq_cpu >= 0)
 		snprintf(sq, sizeof(sq), ", SQ threads on CPU %d", p->sq_cpu);
-	snprintf(buf, len, "fio jobs on CPU %s%s%s%s", p->job_cpus, sq,
+	if (p->worker_cpus[0])
+		snprintf(wk, sizeof(wk), ", loop workers on CPU %s", p->worker_cpus);
+	snprintf(buf, len, "fio jobs on CPU %s%s%s%s%s", p->job_cpus, wk, sq,
 		 p->harness_cpus[0] ? ", harness on " : "", p->harness_cpus);
 }
 
@@ -152,6 +194,7 @@ json_object *placement_json(const struct placement *p)
 	json_object_object_add(o, "sq_cpu", p->sq_cpu >= 0 ?
 			       json_object_new_int(p->sq_cpu) : NULL);
 	json_put_str(o, "harness_cpus", p->harness_cpus);
+	json_put_str(o, "worker_cpus", p->worker_cpus);
 	json_put_str(o, "note", p->note);
 	return o;
 }

@@ -718,6 +718,25 @@ static void overhead_report(struct run_ctx *ctx, uint64_t t0)
 	adaptive_meta(&ctx->adaptive, ctx->res.meta);
 }
 
+/* a loop target's kworkers go with the jobs (placement_bind_workers) */
+static void bind_loop_workers(struct run_ctx *ctx)
+{
+	int i, ret;
+
+	for (i = 0; i < ctx->nr_targets; i++)
+		if (!strncmp(ctx->targets[i].disk, "loop", 4))
+			break;
+	if (!ctx->place.pinned || i == ctx->nr_targets)
+		return;
+	ret = placement_bind_workers(&ctx->journal, &ctx->place);
+	if (ret)
+		fprintf(stderr, "fioring-bench run: warning: cannot bind the "
+			"unbound workqueues to CPU %s (%s): %s's workers go "
+			"where the scheduler puts them, and its figures move "
+			"with that\n", ctx->place.job_cpus, strerror(-ret),
+			ctx->targets[i].disk);
+}
+
 /* what could not be put back is named on stderr and stays journaled */
 static int teardown(struct run_ctx *ctx)
 {
@@ -778,6 +797,7 @@ int run_sweep(struct run_ctx *ctx)
 	if (setup_targets(ctx) || sweep_probe_targets(ctx) || setup_out(ctx) ||
 	    copy_jobs(ctx))
 		goto out;
+	bind_loop_workers(ctx);
 	if (plan_sweep(ctx) || adaptive_init(&ctx->adaptive, ctx->sweep.nr,
 					     ctx->env.adaptive,
 					     ctx->env.adaptive_width))

@@ -57,6 +57,23 @@ grep -q '^REGRESSION  zram0/fioring/.*cpu_per_io_us up [89]\.[0-9]%\|^REGRESSION
 	"$T_TMP/cpu10.out" || fail "CPU +10%: no cpu_per_io_us REGRESSION"
 gate_expect 0 cpu10-iops --metric iops --baseline "$d/base" "$d/cpu10"
 
+# a cell whose job spends under 100 ms of CPU a run (45 and 90 ms here:
+# one that sleeps between I/Os) has its CPU per I/O said, not gated, even
+# doubled, and is judged on IOPS; gated on CPU alone, it cannot be judged
+idle() {
+	echo "zram0:fioring:randread-qd32:0:1:500000:4::$1 zram0:io_uring:randread-qd32:0:1:470000:4::0.05"
+}
+$synth "$d/idle-base" 11 9 $(idle 0.05) || fail "synth"
+$synth "$d/idle" 12 9 $(idle 0.1) || fail "synth"
+gate_expect 0 idle --baseline "$d/idle-base" "$d/idle"
+grep -q "^UNMEASURED  zram0/fioring/.*  cpu_per_io_us: not gated: fio's CPU time is 45 ms (base) and 90 ms a run, under the 100 ms" \
+	"$T_TMP/idle.out" || fail "idle: doubled CPU of a 45 ms job is not said as not gated"
+grep -q 'gate: 2 compared: 2 pass, 0 regression, 0 cannot judge; judged 100%' "$T_TMP/idle.out" ||
+	fail "idle: the cells are not judged on IOPS"
+[ "$(jqr "$d/idle/gate.json" '[.comparisons[] | select(.verdict == "not_measured")] | length')" -eq 2 ] ||
+	fail "idle: gate.json does not say not_measured for both cells' CPU"
+gate_expect 3 idle-cpu --metric cpu_per_io_us --baseline "$d/idle-base" "$d/idle"
+
 # a proven 2% drop, smaller than the tolerance, passes and says so
 gate_expect 0 drop2 --baseline "$d/base" "$d/drop2"
 grep -q 'iops down [0-9.]*%, within --max-drop' "$T_TMP/drop2.out" || fail "2% drop: not reported as proven"
@@ -112,7 +129,8 @@ grep -q 'in the baseline, not in' "$T_TMP/lost.out" || fail "lost cell not repor
 # a result directory from before cpu_per_io_us: gated on IOPS, said once each
 for s in base same; do
 	mkdir -p "$d/old-$s"
-	awk -F, -v OFS=, '{ NF--; print }' "$d/$s/results.csv" >"$d/old-$s/results.csv"
+	# the last two columns: cpu_per_io_us, fio_ios
+	awk -F, -v OFS=, '{ NF -= 2; print }' "$d/$s/results.csv" >"$d/old-$s/results.csv"
 done
 gate_expect 0 old --baseline "$d/old-base" "$d/old-same"
 grep -q 'note: .* has no cpu_per_io_us column; not gated on it' "$T_TMP/old.out" ||

@@ -127,6 +127,9 @@ for raw in "$out"/raw/r*.json; do
 		fail "$raw: fio did not get cpus_allowed=$cpus"
 done
 grep -q "^fioring-bench run: placement: fio jobs on CPU $cpus" "$T_TMP/log" || fail "placement not said"
+# zram works in the submitter's context: no workers to bind
+[ -z "$(jq -r .meta.placement.worker_cpus "$out/results.json")" ] ||
+	fail "workers bound for a zram target"
 
 # fio's figures are fio's: the raw JSON of every run says the same
 n=$(jq '.runs | length' "$out/results.json")

@@ -93,7 +93,7 @@ mkdir "$T_TMP/bad"
 head -3 "$d/results.csv" >"$T_TMP/bad/results.csv"
 echo "1,2,3" >>"$T_TMP/bad/results.csv"
 "$bench" report "$T_TMP/bad" >"$T_TMP/badout" 2>&1 && fail "malformed results accepted"
-grep -q 'results.csv line 4: 3 fields, the header has 46' "$T_TMP/badout" || fail "bad line not named"
+grep -q 'results.csv line 4: 3 fields, the header has 47' "$T_TMP/badout" || fail "bad line not named"
 [ -e "$T_TMP/bad/report.html" ] && fail "a report was written from a malformed file"
 # per-path stats: shares and latencies from the JSON each run names, one
 # path in the engine's schema (version 1, ns), one with flat figures in us
