@@ -212,6 +212,13 @@ static int finding_iostats(struct findings *f)
  * %util and await: held against fio only where the kernel counted, fio's
  * own figures are possible, and the target can show busy time at all.
  */
+/*
+ * The QD1 ratio of %util to fio's busy share that agrees: both ends of
+ * the kernel's window are one 2 ms poll off, and io_ticks moves in jiffies
+ */
+#define UTIL_QD1_LO	0.8
+#define UTIL_QD1_HI	1.25
+
 static void finding_util(struct findings *f)
 {
 	const struct results *res = &f->rep->res;
@@ -221,7 +228,8 @@ static void finding_util(struct findings *f)
 	for (d = 0; d < nd; d++) {
 		size_t n = 0, util_bad = 0, await_bad = 0, nq = 0;
 		double *ratio = malloc(res->nrows * sizeof(*ratio)), u, b, lo, hi;
-		char iv[96] = "";
+		char iv[192] = "";
+		int qd1_off = 0;
 
 		if (!ratio)
 			return;
@@ -241,16 +249,26 @@ static void finding_util(struct findings *f)
 				    flags_has(fl, "util_below_busy");
 			await_bad += flags_has(fl, "r_await_vs_clat") ||
 				     flags_has(fl, "w_await_vs_clat");
-			/* at QD1 fio's busy share is exact: the ratio says how close */
+			/*
+			 * at QD1 without SQPOLL fio's busy share is exact: the
+			 * ratio says how close (under SQPOLL the SQ thread, not
+			 * fio, starts each I/O)
+			 */
 			if (!results_num(res, r, "iodepth", &qd) && qd == 1 &&
+			    !strcmp(results_get(res, r, "sqpoll"), "0") &&
 			    !results_num(res, r, "ks_util_pct", &u) &&
 			    !results_num(res, r, "fio_busy_pct", &b) && b > 0)
 				ratio[nq++] = u / b;
 		}
 		if (nq >= 3 && !stats_median_ci(ratio, nq, STATS_BOOT_ITERS,
-						STATS_LEVEL, STATS_SEED, &lo, &hi))
-			snprintf(iv, sizeof(iv), "; %%util/fio busy at QD1 %.2f [%.2f, %.2f]",
-				 stats_median(ratio, nq), lo, hi);
+						STATS_LEVEL, STATS_SEED, &lo, &hi)) {
+			qd1_off = lo > UTIL_QD1_HI ? 1 : hi < UTIL_QD1_LO ? -1 : 0;
+			snprintf(iv, sizeof(iv), "; %%util/fio busy at QD1 without "
+				 "SQPOLL %.2f [%.2f, %.2f]%s", stats_median(ratio, nq),
+				 lo, hi, qd1_off > 0 ? ": %util counts more time busy than fio "
+				 "had an I/O outstanding" : qd1_off < 0 ?
+				 ": %util misses time fio had an I/O outstanding" : "");
+		}
 		free(ratio);
 		if (!n) {
 			say(f, "%%util and await: not measurable on %s: no run with "
@@ -266,7 +284,7 @@ static void finding_util(struct findings *f)
 		}
 		say(f, "%%util and await: %s on %s (kernel %s): %%util off fio's "
 		    "busy share in %zu of %zu runs, await off fio's clat in %zu%s",
-		    util_bad || await_bad ? "DISAGREE" : "valid", disks[d], f->kernel,
+		    util_bad || await_bad || qd1_off ? "DISAGREE" : "valid", disks[d], f->kernel,
 		    util_bad, n, await_bad, iv);
 	}
 }
