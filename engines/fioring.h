@@ -69,6 +69,8 @@ struct fioring_data {
 	/* nowait, uncached: the same in every read and write */
 	int rw_flags;
 	bool sqpoll;
+	/* why the SQ thread shares a CPU of the job, NULL when it does not */
+	const char *sq_shared;
 	/* issue times are kept (fio_fill_issue_time()) */
 	bool stamp;
 	/* the files are NVMe generic devices: io_uring_cmd, see nvme_cmd.h */

@@ -15,7 +15,9 @@
 # down) and Little's law holds there too.  So:
 #  - pinned to one CPU (the SQ thread inherits it, the worst placement),
 #    the median of 3 interleaved SQPOLL runs is >= 0.25x the median of the
-#    same pinned jobs without SQPOLL, and the engine warns about the CPU;
+#    same pinned jobs without SQPOLL, and the engine warns about the CPU
+#    (and, on kernels with EEVDF custom slices, 6.12+, gives the job the
+#    shortest slice, so that its wakeups preempt the SQ thread);
 #  - unpinned, over 8 interleaved runs of 1 s, the slowest SQPOLL run is
 #    >= 0.25x the median non-SQPOLL run: a collapse happens in some runs
 #    only (when the scheduler puts fio and the SQ thread on one CPU).
@@ -129,6 +131,12 @@ for qd in 1 16; do
 		grep -q "fioring: warning: this job runs on one CPU and its SQ thread inherits it" \
 			"$T_TMP/pb.json.err" ||
 			fail "qd=$qd: no warning that the pinned job shares its CPU with the SQ thread"
+		# EEVDF custom slices (6.12+): the job takes the shortest one
+		case $(uname -r) in
+		[1-5].*|6.[0-9].*|6.1[01].*) ;;
+		*) grep -q "the job now has a 0.1 ms scheduler slice" "$T_TMP/pb.json.err" ||
+			fail "qd=$qd: the pinned job sharing its CPU did not get the short slice" ;;
+		esac
 	done
 	p0=$(median $pi0) p1=$(median $pi1)
 	r=$(ratio "$p1" "$p0")
