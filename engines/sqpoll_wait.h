@@ -17,6 +17,8 @@
 /* waits that sleep at once between two probing polls: first and last */
 #define SQPOLL_BACKOFF_MIN	16
 #define SQPOLL_BACKOFF_MAX	1024
+/* while polling, one wait in this many sleeps, to time sleeping */
+#define SQPOLL_SLEEP_PROBE	64
 
 enum sqpoll_wait_end {
 	SQPOLL_WAIT_HIT,	/* the poll saw the completions */
@@ -25,12 +27,16 @@ enum sqpoll_wait_end {
 };
 
 struct sqpoll_wait {
-	/* moving average (1/8 weight) of wait start to completions seen */
-	uint64_t avg_ns;
+	/* moving averages (1/8 weight) of wait start to completions seen: */
+	uint64_t avg_ns;	/* of every wait, which sizes the budget */
+	uint64_t hit_ns;	/* of the polls that saw them, 0: none yet */
+	uint64_t slept_ns;	/* of the waits that slept at once, 0: none yet */
 	unsigned int misses;
 	/* waits left that sleep without polling, and the next such run */
 	unsigned int sleep_left;
 	unsigned int backoff;
+	/* waits since the last sleep that timed sleeping */
+	unsigned int since_sleep;
 };
 
 void sqpoll_wait_init(struct sqpoll_wait *w);

@@ -2,10 +2,12 @@
 /*
  * sqpoll_wait.c: the SQPOLL wait's poll-or-sleep rule (engines/sqpoll_wait.c,
  * built in here), driven through the waits it would see: completions that
- * come while polling keep it polling with a budget that follows them; polls
- * that run out (the SQ thread on our CPU) turn polling off but for probes
- * that grow rarer, up to one per SQPOLL_BACKOFF_MAX waits; a probe that
- * hits polls again at once.
+ * come while polling keep it polling with a budget that follows them, one
+ * wait in SQPOLL_SLEEP_PROBE sleeping to time sleeps; polls that run out
+ * (the SQ thread on our CPU), or that see completions no sooner than a
+ * sleep does (a worker on our CPU), turn polling off but for probes that
+ * grow rarer, up to one per SQPOLL_BACKOFF_MAX waits; a probe that pays
+ * polls again at once.
  */
 #include "check.h"
 #include "../../engines/sqpoll_wait.c"
@@ -32,20 +34,27 @@ int main(void)
 	sqpoll_wait_init(&w);
 	CHECK(sqpoll_wait_budget(&w) == SQPOLL_POLL_MAX_NS);
 
-	/* completions within 3 us: the budget shrinks to 4x that */
-	for (i = 0; i < 100; i++) {
+	/*
+	 * completions within 3 us, sleeps taking 5: polling all along but for
+	 * one timed sleep per SQPOLL_SLEEP_PROBE waits, the budget 4x that
+	 */
+	n = 0;
+	for (i = 0; i < 3 * SQPOLL_SLEEP_PROBE; i++) {
 		b = sqpoll_wait_budget(&w);
-		CHECK(b > 0);
-		sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 3000);
+		n += !b;
+		sqpoll_wait_end(&w, b ? SQPOLL_WAIT_HIT : SQPOLL_WAIT_SLEPT,
+				b ? 3000 : 5000);
 	}
+	CHECK(n == 3);
 	b = sqpoll_wait_budget(&w);
 	CHECK(b >= 11000 && b <= 13000);
 	/* never below the floor */
 	for (i = 0; i < 100; i++)
 		sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 10);
 	CHECK(sqpoll_wait_budget(&w) == SQPOLL_POLL_MIN_NS);
-	/* nor above the cap, however slow the device */
-	for (i = 0; i < 100; i++)
+	/* nor above the cap, however slow the device (no sleep timed yet) */
+	sqpoll_wait_init(&w);
+	for (i = 0; i < SQPOLL_SLEEP_PROBE - 2; i++)
 		sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 10000000);
 	CHECK(sqpoll_wait_budget(&w) == SQPOLL_POLL_MAX_NS);
 
@@ -81,6 +90,48 @@ int main(void)
 	for (i = 0; i < SQPOLL_MISSES; i++)
 		sqpoll_wait_end(&w, SQPOLL_WAIT_MISS, 20000);
 	CHECK(sleeps_before_probe(&w) == SQPOLL_BACKOFF_MIN);
+
+	/*
+	 * hits at 40 us where a sleep takes 35 (a worker on our CPU runs once
+	 * it preempts the poll): polling stops after the first timed sleep,
+	 * and probes that do not pay grow rarer as misses do
+	 */
+	sqpoll_wait_init(&w);
+	for (i = 0; i < SQPOLL_SLEEP_PROBE - 1; i++) {
+		CHECK(sqpoll_wait_budget(&w) > 0);
+		sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 40000);
+	}
+	CHECK(sqpoll_wait_budget(&w) == 0);
+	sqpoll_wait_end(&w, SQPOLL_WAIT_SLEPT, 35000);
+	CHECK(sqpoll_wait_budget(&w) > 0);
+	sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 40000);
+	CHECK(sqpoll_wait_budget(&w) == 0);
+	last = 0;
+	for (i = 0; i < 8; i++) {
+		n = 0;
+		while (!sqpoll_wait_budget(&w)) {
+			sqpoll_wait_end(&w, SQPOLL_WAIT_SLEPT, 35000);
+			n++;
+		}
+		CHECK(n >= SQPOLL_BACKOFF_MIN - 1 && n >= last);
+		last = n;
+		sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 40000);
+	}
+	CHECK(last >= 8 * SQPOLL_BACKOFF_MIN);
+	/* polls that come to pay (5 us against 35): polling again, for good */
+	for (i = 0; i < 8; i++) {
+		while (!sqpoll_wait_budget(&w))
+			sqpoll_wait_end(&w, SQPOLL_WAIT_SLEPT, 35000);
+		sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 5000);
+	}
+	n = 0;
+	for (i = 0; i < 2 * SQPOLL_SLEEP_PROBE; i++) {
+		b = sqpoll_wait_budget(&w);
+		n += !b;
+		sqpoll_wait_end(&w, b ? SQPOLL_WAIT_HIT : SQPOLL_WAIT_SLEPT,
+				b ? 5000 : 35000);
+	}
+	CHECK(n <= 2);
 
 	return check_done("sqpoll_wait");
 }
