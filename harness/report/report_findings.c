@@ -570,9 +570,10 @@ static void finding_placement(struct findings *f)
 		say(f, "placement: %s", note);
 		return;
 	}
-	say(f, "placement: fio jobs on CPU %s%s%s%s%s%s%s%s%s",
+	say(f, "placement: fio jobs on CPU %s%s%s%s%s%s%s%s%s%s",
 	    json_object_get_string(jget(p, "job_cpus")) ?: "?",
 	    wk[0] ? ", loop workers on CPU " : "", wk,
+	    wk[0] && sq ? " (under SQPOLL on the SQ thread's)" : "",
 	    sq ? ", SQ threads on CPU " : "", sq ? json_object_get_string(sq) : "",
 	    *(json_object_get_string(jget(p, "harness_cpus")) ?: "") ? ", harness on " : "",
 	    json_object_get_string(jget(p, "harness_cpus")) ?: "",

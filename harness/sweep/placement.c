@@ -139,22 +139,44 @@ static void mask_hex(const cpu_set_t *m, char *buf, size_t len)
 	}
 }
 
-int placement_bind_workers(struct journal *j, struct placement *p)
+/* binds the unbound workqueues to the SQ thread's CPU, or to the jobs' */
+static int bind_workers(struct journal *j, struct placement *p, bool on_sq)
 {
 	char hex[160];
 	cpu_set_t m;
 	int ret;
 
-	if (!p->pinned)
-		return 0;
-	if (mask_parse(p->job_cpus, &m))
+	CPU_ZERO(&m);
+	if (on_sq)
+		CPU_SET(p->sq_cpu, &m);
+	else if (mask_parse(p->job_cpus, &m))
 		return -EINVAL;
 	mask_hex(&m, hex, sizeof(hex));
 	ret = knob_set(j, WQ_UNBOUND_CPUMASK, hex, NULL, 0);
-	if (ret)
-		return ret;
-	snprintf(p->worker_cpus, sizeof(p->worker_cpus), "%s", p->job_cpus);
-	return 0;
+	if (!ret)
+		p->workers_on_sq = on_sq;
+	return ret;
+}
+
+int placement_bind_workers(struct journal *j, struct placement *p)
+{
+	int ret;
+
+	if (!p->pinned)
+		return 0;
+	ret = bind_workers(j, p, false);
+	if (!ret)
+		snprintf(p->worker_cpus, sizeof(p->worker_cpus), "%s", p->job_cpus);
+	return ret;
+}
+
+int placement_workers_follow(struct journal *j, struct placement *p, bool sqpoll)
+{
+	bool on_sq = sqpoll && p->sq_cpu >= 0;
+
+	if (!p->worker_cpus[0] || on_sq == p->workers_on_sq)
+		return 0;
+	return bind_workers(j, p, on_sq);
 }
 
 int placement_apply(const struct placement *p)
@@ -171,7 +193,7 @@ int placement_apply(const struct placement *p)
 void placement_describe(const struct placement *p, char *buf, size_t len)
 {
 	char sq[32] = "";
-	char wk[96] = "";
+	char wk[160] = "";
 
 	if (!p->pinned) {
 		snprintf(buf, len, "unpinned");
@@ -179,7 +201,10 @@ void placement_describe(const struct placement *p, char *buf, size_t len)
 	}
 	if (p->sq_cpu >= 0)
 		snprintf(sq, sizeof(sq), ", SQ threads on CPU %d", p->sq_cpu);
-	if (p->worker_cpus[0])
+	if (p->worker_cpus[0] && p->sq_cpu >= 0)
+		snprintf(wk, sizeof(wk), ", loop workers on CPU %s (under SQPOLL "
+			 "on the SQ thread's)", p->worker_cpus);
+	else if (p->worker_cpus[0])
 		snprintf(wk, sizeof(wk), ", loop workers on CPU %s", p->worker_cpus);
 	snprintf(buf, len, "fio jobs on CPU %s%s%s%s%s", p->job_cpus, wk, sq,
 		 p->harness_cpus[0] ? ", harness on " : "", p->harness_cpus);

@@ -21,6 +21,7 @@ struct placement {
 	int sq_cpu;		/* sqthread_poll_cpu of SQPOLL cells, -1: fio's */
 	char harness_cpus[64];	/* the harness's own CPUs, "" when not moved */
 	char worker_cpus[64];	/* where a loop target's kworkers run, "" when left */
+	bool workers_on_sq;	/* they are bound to sq_cpu for an SQPOLL cell */
 	char note[256];		/* what a reader of the results must know */
 };
 
@@ -41,6 +42,13 @@ int placement_apply(const struct placement *p);
  * journaled and put back with the sweep's other settings.
  */
 int placement_bind_workers(struct journal *j, struct placement *p);
+/*
+ * Then, per cell, the workers follow the submitter, as io-wq workers do:
+ * the job, or under SQPOLL the SQ thread (on fio's CPU each SQPOLL I/O
+ * crosses CPUs to reach the worker: QD1 randread on loop ran at
+ * 0.24x-0.26x of the plain job, and at ~0.77x beside the SQ thread).
+ */
+int placement_workers_follow(struct journal *j, struct placement *p, bool sqpoll);
 /* "cpus 1, SQ thread on 0, harness on 0" or "unpinned", for people */
 void placement_describe(const struct placement *p, char *buf, size_t len);
 json_object *placement_json(const struct placement *p);

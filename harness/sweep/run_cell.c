@@ -137,6 +137,12 @@ static int apply_knobs(struct run_ctx *ctx, const struct target *t,
 		   !file_read_line(t->iopolicy_path, raw, sizeof(raw))) {
 		str_copy(r->iopolicy_eff, sizeof(r->iopolicy_eff), raw);
 	}
+	ret = placement_workers_follow(&ctx->journal, &ctx->place, c->sqpoll);
+	if (ret) {
+		row_fail(r, "cannot bind %s's workers to the %s CPU: %s", t->disk,
+			 c->sqpoll ? "SQ thread's" : "jobs'", strerror(-ret));
+		return ret;
+	}
 	if (c->scheduler) {
 		ret = set_queue(ctx, t, "scheduler", c->scheduler, r->scheduler,
 				sizeof(r->scheduler), r);

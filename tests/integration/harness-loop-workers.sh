@@ -7,6 +7,8 @@
 #  - pinned: while fio runs the mask is the jobs' CPUs; meta.json and the
 #    placement line say so; afterwards the mask is as before and the
 #    journal empty;
+#  - an SQPOLL cell: the workers follow the submitter, the SQ thread, to
+#    its CPU (with two CPUs or more);
 #  - --unpinned: the mask is never touched, and nothing says it was;
 #  - SIGKILL mid-run: the mask stays bound, journaled, until `restore`
 #    puts it back.
@@ -48,10 +50,23 @@ want=$(printf '%x' $((1 << cpus)))
 [ "$seen" = "$want" ] || fail "pinned: the mask was $seen while fio ran on CPU $cpus, want $want"
 [ "$(jq -r .placement.worker_cpus "$T_TMP/pinned/meta.json")" = "$cpus" ] ||
 	fail "pinned: meta.json does not say the workers were bound to CPU $cpus"
-grep -q "^fioring-bench run: placement: fio jobs on CPU $cpus, loop workers on CPU $cpus," \
+grep -q "^fioring-bench run: placement: fio jobs on CPU $cpus, loop workers on CPU $cpus[ ,]" \
 	"$T_TMP/pinned.log" || fail "pinned: the placement line does not name the loop workers"
 [ "$(cat "$wq")" = "$orig" ] || fail "pinned: the mask is $(cat "$wq") after the sweep, was $orig"
 [ ! -s "$state" ] || fail "pinned: the journal is not empty after the sweep"
+
+if [ "$(jq -r '.placement.sq_cpu // empty' "$T_TMP/pinned/meta.json")" != "" ]; then
+	sq=$(jq -r .placement.sq_cpu "$T_TMP/pinned/meta.json")
+	sweep sqpoll --sqpoll 1
+	wait $pid || { cat "$T_TMP/sqpoll.log"; fail "sqpoll: the sweep failed"; }
+	[ "$seen" = "$(printf '%x' $((1 << sq)))" ] ||
+		fail "sqpoll: the mask was $seen while fio ran with its SQ thread on CPU $sq"
+	grep -q "loop workers on CPU $cpus (under SQPOLL on the SQ thread's), SQ threads on CPU $sq" \
+		"$T_TMP/sqpoll.log" || fail "sqpoll: the placement line does not say the workers follow the SQ thread"
+	[ "$(cat "$wq")" = "$orig" ] || fail "sqpoll: the mask is $(cat "$wq") after the sweep, was $orig"
+else
+	echo "one CPU: no SQ thread CPU of its own to follow"
+fi
 
 sweep unpinned --unpinned
 wait $pid || { cat "$T_TMP/unpinned.log"; fail "unpinned: the sweep failed"; }
