@@ -125,15 +125,18 @@ static int fioring_check_options(struct thread_data *td)
  * its rate (see fioring_sqpoll_wait()).  fio has set the job's affinity
  * (cpus_allowed, cpumask) before it calls init, and the SQ thread inherits
  * it unless sqthread_poll_cpu pins it.  Returns why they share a CPU, or
- * NULL; fioring_sqpoll_shared() says it once the ring exists.
+ * NULL; fioring_sqpoll_shared() says it once the ring exists.  @own: the
+ * SQ thread is pinned outside the job's CPUs.
  */
-static const char *fioring_sqpoll_check_cpu(struct thread_data *td)
+static const char *fioring_sqpoll_check_cpu(struct thread_data *td, bool *own)
 {
 	struct fioring_options *o = td->eo;
 	cpu_set_t mine;
 
+	*own = false;
 	if (!o->sqpoll_thread || sched_getaffinity(0, sizeof(mine), &mine))
 		return NULL;
+	*own = o->sqpoll_set && !CPU_ISSET(o->sqpoll_cpu, &mine);
 	if (sysconf(_SC_NPROCESSORS_ONLN) == 1)
 		return "this machine has one CPU: the SQ thread and the job share it";
 	/* a job free to run anywhere is moved off a busy CPU by the scheduler */
@@ -199,6 +202,7 @@ static int fio_fioring_init(struct thread_data *td)
 	struct fioring_options *o = td->eo;
 	struct fioring_data *ld;
 	const char *shared;
+	bool own_cpu;
 	bool nvme;
 	int ret;
 
@@ -208,7 +212,7 @@ static int fio_fioring_init(struct thread_data *td)
 		return 1;
 	if (nvme_cmd_check_job(td, &nvme))
 		return 1;
-	shared = fioring_sqpoll_check_cpu(td);
+	shared = fioring_sqpoll_check_cpu(td, &own_cpu);
 
 	ld = calloc(1, sizeof(*ld));
 	if (!ld)
@@ -217,7 +221,7 @@ static int fio_fioring_init(struct thread_data *td)
 	ld->depth = td->o.iodepth;
 	ld->sqpoll = o->sqpoll_thread;
 	ld->sq_shared = shared;
-	sqpoll_wait_init(&ld->wait);
+	sqpoll_wait_init(&ld->wait, own_cpu ? SQPOLL_POLL_MAX_OWN_NS : SQPOLL_POLL_MAX_NS);
 	ld->nvme = nvme;
 	/*
 	 * What fio's io_uring_cmd declares: passthrough buffers go to the

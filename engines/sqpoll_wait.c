@@ -10,7 +10,8 @@
  * with a worker there, it arrives only once the worker preempts us.
  *
  * So the budget is sized from recent completion times, 4x their moving
- * average, between SQPOLL_POLL_MIN_NS and SQPOLL_POLL_MAX_NS, and polling
+ * average, between SQPOLL_POLL_MIN_NS and a ceiling (SQPOLL_POLL_MAX_NS,
+ * SQPOLL_POLL_MAX_OWN_NS when the SQ thread has a CPU of its own), and polling
  * stops, but for probes, in two cases.  After SQPOLL_MISSES polls in a row
  * that ran out.  And when polls that see their completions see them no
  * sooner than a sleep would: one wait in SQPOLL_SLEEP_PROBE sleeps to time
@@ -24,10 +25,11 @@
  */
 #include "sqpoll_wait.h"
 
-void sqpoll_wait_init(struct sqpoll_wait *w)
+void sqpoll_wait_init(struct sqpoll_wait *w, uint64_t max_ns)
 {
+	w->max_ns = max_ns;
 	/* the first waits poll for the whole budget */
-	w->avg_ns = SQPOLL_POLL_MAX_NS / 4;
+	w->avg_ns = max_ns / 4;
 	w->hit_ns = 0;
 	w->slept_ns = 0;
 	w->misses = 0;
@@ -49,7 +51,7 @@ uint64_t sqpoll_wait_budget(struct sqpoll_wait *w)
 		return 0;
 	if (ns < SQPOLL_POLL_MIN_NS)
 		return SQPOLL_POLL_MIN_NS;
-	return ns < SQPOLL_POLL_MAX_NS ? ns : SQPOLL_POLL_MAX_NS;
+	return ns < w->max_ns ? ns : w->max_ns;
 }
 
 static uint64_t ewma(uint64_t avg, uint64_t ns)
@@ -69,8 +71,8 @@ static void sqpoll_wait_stop(struct sqpoll_wait *w)
 void sqpoll_wait_end(struct sqpoll_wait *w, enum sqpoll_wait_end how, uint64_t ns)
 {
 	/* a wait longer than any budget says nothing about the next one */
-	if (ns > SQPOLL_POLL_MAX_NS)
-		ns = SQPOLL_POLL_MAX_NS;
+	if (ns > w->max_ns)
+		ns = w->max_ns;
 	w->avg_ns += ((int64_t)ns - (int64_t)w->avg_ns) / 8;
 
 	switch (how) {

@@ -31,7 +31,7 @@ int main(void)
 	unsigned int i, n, last;
 
 	/* a fresh job polls for the whole budget */
-	sqpoll_wait_init(&w);
+	sqpoll_wait_init(&w, SQPOLL_POLL_MAX_NS);
 	CHECK(sqpoll_wait_budget(&w) == SQPOLL_POLL_MAX_NS);
 
 	/*
@@ -53,13 +53,13 @@ int main(void)
 		sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 10);
 	CHECK(sqpoll_wait_budget(&w) == SQPOLL_POLL_MIN_NS);
 	/* nor above the cap, however slow the device (no sleep timed yet) */
-	sqpoll_wait_init(&w);
+	sqpoll_wait_init(&w, SQPOLL_POLL_MAX_NS);
 	for (i = 0; i < SQPOLL_SLEEP_PROBE - 2; i++)
 		sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 10000000);
 	CHECK(sqpoll_wait_budget(&w) == SQPOLL_POLL_MAX_NS);
 
 	/* one poll that runs out changes nothing: a slow completion */
-	sqpoll_wait_init(&w);
+	sqpoll_wait_init(&w, SQPOLL_POLL_MAX_NS);
 	sqpoll_wait_end(&w, SQPOLL_WAIT_MISS, SQPOLL_POLL_MAX_NS);
 	CHECK(sqpoll_wait_budget(&w) > 0);
 	sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 3000);
@@ -67,7 +67,7 @@ int main(void)
 	CHECK(sqpoll_wait_budget(&w) > 0);
 
 	/* SQPOLL_MISSES in a row: sleep at once, then probe ever more rarely */
-	sqpoll_wait_init(&w);
+	sqpoll_wait_init(&w, SQPOLL_POLL_MAX_NS);
 	for (i = 0; i < SQPOLL_MISSES; i++)
 		sqpoll_wait_end(&w, SQPOLL_WAIT_MISS, SQPOLL_POLL_MAX_NS);
 	last = 0;
@@ -96,7 +96,7 @@ int main(void)
 	 * it preempts the poll): polling stops after the first timed sleep,
 	 * and probes that do not pay grow rarer as misses do
 	 */
-	sqpoll_wait_init(&w);
+	sqpoll_wait_init(&w, SQPOLL_POLL_MAX_NS);
 	for (i = 0; i < SQPOLL_SLEEP_PROBE - 1; i++) {
 		CHECK(sqpoll_wait_budget(&w) > 0);
 		sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 40000);
@@ -132,6 +132,13 @@ int main(void)
 				b ? 5000 : 35000);
 	}
 	CHECK(n <= 2);
+
+	/* an SQ thread with a CPU of its own: the higher ceiling */
+	sqpoll_wait_init(&w, SQPOLL_POLL_MAX_OWN_NS);
+	CHECK(sqpoll_wait_budget(&w) == SQPOLL_POLL_MAX_OWN_NS);
+	for (i = 0; i < SQPOLL_SLEEP_PROBE - 2; i++)
+		sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 10000000);
+	CHECK(sqpoll_wait_budget(&w) == SQPOLL_POLL_MAX_OWN_NS);
 
 	return check_done("sqpoll_wait");
 }
