@@ -7,6 +7,7 @@
 #ifndef FIORING_SQPOLL_WAIT_H
 #define FIORING_SQPOLL_WAIT_H
 
+#include <stdbool.h>
 #include <stdint.h>
 
 /* a poll budget never goes below or above these */
@@ -45,6 +46,8 @@ struct sqpoll_wait {
 	unsigned int backoff;
 	/* waits since the last sleep that timed sleeping */
 	unsigned int since_sleep;
+	/* polling is stopped: the next hit is a probe */
+	bool stopped;
 	/* the budget's ceiling */
 	uint64_t max_ns;
 };

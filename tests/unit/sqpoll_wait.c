@@ -7,7 +7,8 @@
  * (the SQ thread on our CPU), or that see completions no sooner than a
  * sleep does (a worker on our CPU), turn polling off but for probes that
  * grow rarer, up to one per SQPOLL_BACKOFF_MAX waits; a probe that pays
- * polls again at once.
+ * polls again at once; one stalled hit does not stop polling, nor do misses
+ * when the SQ thread has a CPU of its own.
  */
 #include "check.h"
 #include "../../engines/sqpoll_wait.c"
@@ -139,6 +140,28 @@ int main(void)
 	for (i = 0; i < SQPOLL_SLEEP_PROBE - 2; i++)
 		sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 10000000);
 	CHECK(sqpoll_wait_budget(&w) == SQPOLL_POLL_MAX_OWN_NS);
+
+	/* there, misses are stalls elsewhere: they do not stop polling */
+	for (i = 0; i < 4 * SQPOLL_MISSES; i++)
+		sqpoll_wait_end(&w, SQPOLL_WAIT_MISS, 2 * SQPOLL_POLL_MAX_OWN_NS);
+	CHECK(sqpoll_wait_budget(&w) > 0);
+
+	/* one stalled hit among quick ones (13 us, sleeps 30) does not stop it */
+	sqpoll_wait_init(&w, SQPOLL_POLL_MAX_NS);
+	for (i = 0; i < 2 * SQPOLL_SLEEP_PROBE; i++) {
+		b = sqpoll_wait_budget(&w);
+		sqpoll_wait_end(&w, b ? SQPOLL_WAIT_HIT : SQPOLL_WAIT_SLEPT,
+				b ? 13000 : 30000);
+	}
+	sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 90000);
+	n = 0;
+	for (i = 0; i < 2 * SQPOLL_SLEEP_PROBE; i++) {
+		b = sqpoll_wait_budget(&w);
+		n += !b;
+		sqpoll_wait_end(&w, b ? SQPOLL_WAIT_HIT : SQPOLL_WAIT_SLEPT,
+				b ? 13000 : 30000);
+	}
+	CHECK(n <= 2);
 
 	return check_done("sqpoll_wait");
 }
