@@ -25,6 +25,25 @@ static unsigned int sleeps_before_probe(struct sqpoll_wait *w)
 	return n;
 }
 
+/*
+ * @n waits whose polls see completions in @hit_ns and whose sleeps take
+ * @sleep_ns; returns how many slept at once
+ */
+static unsigned int waits(struct sqpoll_wait *w, unsigned int n,
+			  uint64_t hit_ns, uint64_t sleep_ns)
+{
+	unsigned int slept = 0;
+
+	while (n--) {
+		uint64_t b = sqpoll_wait_budget(w);
+
+		slept += !b;
+		sqpoll_wait_end(w, b ? SQPOLL_WAIT_HIT : SQPOLL_WAIT_SLEPT,
+				b ? hit_ns : sleep_ns);
+	}
+	return slept;
+}
+
 int main(void)
 {
 	struct sqpoll_wait w;
@@ -39,14 +58,7 @@ int main(void)
 	 * completions within 3 us, sleeps taking 5: polling all along but for
 	 * one timed sleep per SQPOLL_SLEEP_PROBE waits, the budget 4x that
 	 */
-	n = 0;
-	for (i = 0; i < 3 * SQPOLL_SLEEP_PROBE; i++) {
-		b = sqpoll_wait_budget(&w);
-		n += !b;
-		sqpoll_wait_end(&w, b ? SQPOLL_WAIT_HIT : SQPOLL_WAIT_SLEPT,
-				b ? 3000 : 5000);
-	}
-	CHECK(n == 3);
+	CHECK(waits(&w, 3 * SQPOLL_SLEEP_PROBE, 3000, 5000) == 3);
 	b = sqpoll_wait_budget(&w);
 	CHECK(b >= 11000 && b <= 13000);
 	/* never below the floor */
@@ -125,14 +137,7 @@ int main(void)
 			sqpoll_wait_end(&w, SQPOLL_WAIT_SLEPT, 35000);
 		sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 5000);
 	}
-	n = 0;
-	for (i = 0; i < 2 * SQPOLL_SLEEP_PROBE; i++) {
-		b = sqpoll_wait_budget(&w);
-		n += !b;
-		sqpoll_wait_end(&w, b ? SQPOLL_WAIT_HIT : SQPOLL_WAIT_SLEPT,
-				b ? 5000 : 35000);
-	}
-	CHECK(n <= 2);
+	CHECK(waits(&w, 2 * SQPOLL_SLEEP_PROBE, 5000, 35000) <= 2);
 
 	/* an SQ thread with a CPU of its own: the higher ceiling */
 	sqpoll_wait_init(&w, SQPOLL_POLL_MAX_OWN_NS);
@@ -148,20 +153,9 @@ int main(void)
 
 	/* one stalled hit among quick ones (13 us, sleeps 30) does not stop it */
 	sqpoll_wait_init(&w, SQPOLL_POLL_MAX_NS);
-	for (i = 0; i < 2 * SQPOLL_SLEEP_PROBE; i++) {
-		b = sqpoll_wait_budget(&w);
-		sqpoll_wait_end(&w, b ? SQPOLL_WAIT_HIT : SQPOLL_WAIT_SLEPT,
-				b ? 13000 : 30000);
-	}
+	waits(&w, 2 * SQPOLL_SLEEP_PROBE, 13000, 30000);
 	sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 90000);
-	n = 0;
-	for (i = 0; i < 2 * SQPOLL_SLEEP_PROBE; i++) {
-		b = sqpoll_wait_budget(&w);
-		n += !b;
-		sqpoll_wait_end(&w, b ? SQPOLL_WAIT_HIT : SQPOLL_WAIT_SLEPT,
-				b ? 13000 : 30000);
-	}
-	CHECK(n <= 2);
+	CHECK(waits(&w, 2 * SQPOLL_SLEEP_PROBE, 13000, 30000) <= 2);
 
 	return check_done("sqpoll_wait");
 }
