@@ -221,7 +221,8 @@ static int fio_fioring_init(struct thread_data *td)
 	ld->depth = td->o.iodepth;
 	ld->sqpoll = o->sqpoll_thread;
 	ld->sq_shared = shared;
-	sqpoll_wait_init(&ld->wait, own_cpu ? SQPOLL_POLL_MAX_OWN_NS : SQPOLL_POLL_MAX_NS);
+	sqpoll_wait_init(&ld->wait, shared ? 0 : own_cpu ? SQPOLL_POLL_MAX_OWN_NS :
+			 SQPOLL_POLL_MAX_NS);
 	ld->nvme = nvme;
 	/*
 	 * What fio's io_uring_cmd declares: passthrough buffers go to the

@@ -9,7 +9,12 @@
  * reason, with its trace, is above fioring_sqpoll_wait() in fioring.c);
  * with a worker there, it arrives only once the worker preempts us.
  *
- * So the budget is sized from recent completion times, 4x their moving
+ * A job whose SQ thread is known to share its CPU (fioring.c says so at
+ * setup) never polls: there a poll cannot see a completion until the job is
+ * preempted, and a preempted job, not being woken, then waits out the SQ
+ * thread's slice; a sleeping one is woken and preempts it (with the short
+ * slice fioring.c gives it).  Otherwise the budget is sized
+ * from recent completion times, 4x their moving
  * average, between SQPOLL_POLL_MIN_NS and a ceiling (SQPOLL_POLL_MAX_NS,
  * SQPOLL_POLL_MAX_OWN_NS when the SQ thread has a CPU of its own), and polling
  * stops, but for probes, in two cases.  After SQPOLL_MISSES polls in a row
@@ -51,6 +56,8 @@ uint64_t sqpoll_wait_budget(struct sqpoll_wait *w)
 {
 	uint64_t ns = 4 * w->avg_ns;
 
+	if (!w->max_ns)
+		return 0;
 	if (w->sleep_left) {
 		w->sleep_left--;
 		return 0;

@@ -52,7 +52,10 @@ struct sqpoll_wait {
 	uint64_t max_ns;
 };
 
-/* @max_ns: SQPOLL_POLL_MAX_NS, or SQPOLL_POLL_MAX_OWN_NS (see there) */
+/*
+ * @max_ns: SQPOLL_POLL_MAX_NS, SQPOLL_POLL_MAX_OWN_NS (see there), or 0
+ * for a job whose SQ thread shares its CPU: it never polls
+ */
 void sqpoll_wait_init(struct sqpoll_wait *w, uint64_t max_ns);
 uint64_t sqpoll_wait_budget(struct sqpoll_wait *w);
 void sqpoll_wait_end(struct sqpoll_wait *w, enum sqpoll_wait_end how, uint64_t ns);

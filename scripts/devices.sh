@@ -65,6 +65,13 @@ loop_make() {
 	fi
 	DEV=$(losetup --find --show --direct-io=on "$f") || return 1
 	at_exit "losetup -d $DEV"
+	# a loop device keeps its queue settings when detached: start from the
+	# kernel's default, and leave it as it was found
+	lq=/sys/block/${DEV#/dev/}/queue/iostats
+	if [ "$(cat "$lq" 2>/dev/null)" = 0 ] && echo 1 >"$lq" 2>/dev/null; then
+		echo "note: $DEV had queue/iostats 0 from an earlier user: 1 until this run ends" >&2
+		at_exit "echo 0 >$lq"
+	fi
 	dev_own "$DEV"
 }
 

@@ -157,5 +157,9 @@ int main(void)
 	sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 90000);
 	CHECK(waits(&w, 2 * SQPOLL_SLEEP_PROBE, 13000, 30000) <= 2);
 
+	/* an SQ thread known to share the job's CPU: never a poll */
+	sqpoll_wait_init(&w, 0);
+	CHECK(waits(&w, 4 * SQPOLL_SLEEP_PROBE, 3000, 5000) == 4 * SQPOLL_SLEEP_PROBE);
+
 	return check_done("sqpoll_wait");
 }
