@@ -124,31 +124,34 @@ static int fioring_check_options(struct thread_data *td)
  * the job is confined to, the two share it and SQPOLL runs at a fraction of
  * its rate (see fioring_sqpoll_wait()).  fio has set the job's affinity
  * (cpus_allowed, cpumask) before it calls init, and the SQ thread inherits
- * it unless sqthread_poll_cpu pins it.  Returns why they share a CPU, or
- * NULL; fioring_sqpoll_shared() says it once the ring exists.  @own: the
- * SQ thread is pinned outside the job's CPUs.
+ * it unless sqthread_poll_cpu pins it.  Returns where the SQ thread runs;
+ * when it shares a CPU of the job, *why says so for
+ * fioring_sqpoll_shared(), which tells once the ring exists.
  */
-static const char *fioring_sqpoll_check_cpu(struct thread_data *td, bool *own)
+static enum sqpoll_cpu fioring_sqpoll_check_cpu(struct thread_data *td,
+						const char **why)
 {
 	struct fioring_options *o = td->eo;
+	long online = sysconf(_SC_NPROCESSORS_ONLN);
 	cpu_set_t mine;
 
-	*own = false;
+	*why = NULL;
 	if (!o->sqpoll_thread || sched_getaffinity(0, sizeof(mine), &mine))
-		return NULL;
-	*own = o->sqpoll_set && !CPU_ISSET(o->sqpoll_cpu, &mine);
-	if (sysconf(_SC_NPROCESSORS_ONLN) == 1)
-		return "this machine has one CPU: the SQ thread and the job share it";
+		return SQPOLL_CPU_ANY;
+	if (online == 1)
+		*why = "this machine has one CPU: the SQ thread and the job share it";
+	else if (o->sqpoll_set && !CPU_ISSET(o->sqpoll_cpu, &mine))
+		return SQPOLL_CPU_OWN;
 	/* a job free to run anywhere is moved off a busy CPU by the scheduler */
-	if (CPU_COUNT(&mine) >= sysconf(_SC_NPROCESSORS_ONLN))
-		return NULL;
-	if (o->sqpoll_set && CPU_ISSET(o->sqpoll_cpu, &mine))
-		return "sqthread_poll_cpu is one of this job's CPUs: the SQ thread "
+	else if (CPU_COUNT(&mine) >= online)
+		return SQPOLL_CPU_ANY;
+	else if (o->sqpoll_set)
+		*why = "sqthread_poll_cpu is one of this job's CPUs: the SQ thread "
 		       "and the job share it";
-	if (!o->sqpoll_set && CPU_COUNT(&mine) == 1)
-		return "this job runs on one CPU and its SQ thread inherits it: "
+	else if (CPU_COUNT(&mine) == 1)
+		*why = "this job runs on one CPU and its SQ thread inherits it: "
 		       "they share it";
-	return NULL;
+	return *why ? SQPOLL_CPU_SHARED : SQPOLL_CPU_ANY;
 }
 
 /*
@@ -201,8 +204,8 @@ static int fio_fioring_init(struct thread_data *td)
 {
 	struct fioring_options *o = td->eo;
 	struct fioring_data *ld;
+	enum sqpoll_cpu sq_cpu;
 	const char *shared;
-	bool own_cpu;
 	bool nvme;
 	int ret;
 
@@ -212,7 +215,7 @@ static int fio_fioring_init(struct thread_data *td)
 		return 1;
 	if (nvme_cmd_check_job(td, &nvme))
 		return 1;
-	shared = fioring_sqpoll_check_cpu(td, &own_cpu);
+	sq_cpu = fioring_sqpoll_check_cpu(td, &shared);
 
 	ld = calloc(1, sizeof(*ld));
 	if (!ld)
@@ -221,8 +224,7 @@ static int fio_fioring_init(struct thread_data *td)
 	ld->depth = td->o.iodepth;
 	ld->sqpoll = o->sqpoll_thread;
 	ld->sq_shared = shared;
-	sqpoll_wait_init(&ld->wait, shared ? 0 : own_cpu ? SQPOLL_POLL_MAX_OWN_NS :
-			 SQPOLL_POLL_MAX_NS);
+	sqpoll_wait_init(&ld->wait, sq_cpu);
 	ld->nvme = nvme;
 	/*
 	 * What fio's io_uring_cmd declares: passthrough buffers go to the

@@ -13,18 +13,17 @@
  * setup) never polls: there a poll cannot see a completion until the job is
  * preempted, and a preempted job, not being woken, then waits out the SQ
  * thread's slice; a sleeping one is woken and preempts it (with the short
- * slice fioring.c gives it).  Otherwise the budget is sized
- * from recent completion times, 4x their moving
- * average, between SQPOLL_POLL_MIN_NS and a ceiling (SQPOLL_POLL_MAX_NS,
- * SQPOLL_POLL_MAX_OWN_NS when the SQ thread has a CPU of its own), and polling
- * stops, but for probes, in two cases.  After SQPOLL_MISSES polls in a row
- * that ran out, unless the SQ thread has a CPU of its own (then a miss is a
- * stall elsewhere, and sleeping through the next waits would only add
- * wakeups for the SQ thread's CPU to send: loop, workers beside the SQ
- * thread, another task polling there, QD1: 50k-69k IOPS stopping, 65k-66k
- * not, fio's spinning engine 67k-74k).  And when polls that see their
- * completions see them no
- * sooner than a sleep would: one wait in SQPOLL_SLEEP_PROBE sleeps to time
+ * slice fioring.c gives it).  Otherwise the budget is sized from recent
+ * completion times, 4x their moving average, between SQPOLL_POLL_MIN_NS and
+ * a ceiling (SQPOLL_POLL_MAX_NS, SQPOLL_POLL_MAX_OWN_NS when the SQ thread
+ * has a CPU of its own), and polling stops, but for probes, in two cases.
+ * After SQPOLL_MISSES polls in a row that ran out, unless the SQ thread has
+ * a CPU of its own (then a miss is a stall elsewhere, and sleeping through
+ * the next waits would only add wakeups for the SQ thread's CPU to send:
+ * loop, workers beside the SQ thread, another task polling there, QD1:
+ * 50k-69k IOPS stopping, 65k-66k not, fio's spinning engine 67k-74k).  And
+ * when polls that see their completions see them no sooner than a sleep
+ * would: one wait in SQPOLL_SLEEP_PROBE sleeps to time
  * sleeping, and polling goes on only while its hits come at least 5%
  * sooner (loop with its workers on the job's CPU, QD1: 24.2k-25.2k IOPS
  * polling, 25.1k-26.7k sleeping, with 23% less CPU).  Stopped, the engine
@@ -37,11 +36,13 @@
  */
 #include "sqpoll_wait.h"
 
-void sqpoll_wait_init(struct sqpoll_wait *w, uint64_t max_ns)
+void sqpoll_wait_init(struct sqpoll_wait *w, enum sqpoll_cpu cpu)
 {
-	w->max_ns = max_ns;
+	w->cpu = cpu;
+	w->max_ns = cpu == SQPOLL_CPU_SHARED ? 0 : cpu == SQPOLL_CPU_OWN ?
+		    SQPOLL_POLL_MAX_OWN_NS : SQPOLL_POLL_MAX_NS;
 	/* the first waits poll for the whole budget */
-	w->avg_ns = max_ns / 4;
+	w->avg_ns = w->max_ns / 4;
 	w->hit_ns = 0;
 	w->slept_ns = 0;
 	w->misses = 0;
@@ -49,6 +50,12 @@ void sqpoll_wait_init(struct sqpoll_wait *w, uint64_t max_ns)
 	w->backoff = SQPOLL_BACKOFF_MIN;
 	w->since_sleep = 0;
 	w->stopped = false;
+}
+
+/* moving average, 1/8 weight; the first sample stands for itself */
+static uint64_t ewma(uint64_t avg, uint64_t ns)
+{
+	return avg ? avg + ((int64_t)ns - (int64_t)avg) / 8 : ns;
 }
 
 /* How long to poll for this wait, in ns; 0: sleep in the kernel at once. */
@@ -69,11 +76,6 @@ uint64_t sqpoll_wait_budget(struct sqpoll_wait *w)
 	return ns < w->max_ns ? ns : w->max_ns;
 }
 
-static uint64_t ewma(uint64_t avg, uint64_t ns)
-{
-	return avg ? avg + ((int64_t)ns - (int64_t)avg) / 8 : ns;
-}
-
 /* polling stops for a run of waits, the next run twice as long */
 static void sqpoll_wait_stop(struct sqpoll_wait *w)
 {
@@ -89,7 +91,8 @@ void sqpoll_wait_end(struct sqpoll_wait *w, enum sqpoll_wait_end how, uint64_t n
 	/* a wait longer than any budget says nothing about the next one */
 	if (ns > w->max_ns)
 		ns = w->max_ns;
-	w->avg_ns += ((int64_t)ns - (int64_t)w->avg_ns) / 8;
+	/* never 0 where polls happen: it starts at a quarter of the ceiling */
+	w->avg_ns = ewma(w->avg_ns, ns);
 
 	switch (how) {
 	case SQPOLL_WAIT_HIT:
@@ -118,7 +121,7 @@ void sqpoll_wait_end(struct sqpoll_wait *w, enum sqpoll_wait_end how, uint64_t n
 		 * polls: a miss is a stall elsewhere, and sleeping through the
 		 * next waits would only add wakeups for that CPU to send
 		 */
-		if (w->max_ns == SQPOLL_POLL_MAX_OWN_NS || ++w->misses < SQPOLL_MISSES)
+		if (w->cpu == SQPOLL_CPU_OWN || ++w->misses < SQPOLL_MISSES)
 			break;
 		sqpoll_wait_stop(w);
 		break;

@@ -29,6 +29,13 @@
 /* while polling, one wait in this many sleeps, to time sleeping */
 #define SQPOLL_SLEEP_PROBE	64
 
+/* where the SQ thread runs, as the engine knows it at setup */
+enum sqpoll_cpu {
+	SQPOLL_CPU_ANY,		/* wherever the scheduler puts it */
+	SQPOLL_CPU_OWN,		/* pinned outside the job's CPUs */
+	SQPOLL_CPU_SHARED,	/* on a CPU the job is confined to */
+};
+
 enum sqpoll_wait_end {
 	SQPOLL_WAIT_HIT,	/* the poll saw the completions */
 	SQPOLL_WAIT_MISS,	/* the poll ran out; then slept in the kernel */
@@ -48,15 +55,12 @@ struct sqpoll_wait {
 	unsigned int since_sleep;
 	/* polling is stopped: the next hit is a probe */
 	bool stopped;
-	/* the budget's ceiling */
+	enum sqpoll_cpu cpu;
+	/* the budget's ceiling, from cpu; 0: never poll */
 	uint64_t max_ns;
 };
 
-/*
- * @max_ns: SQPOLL_POLL_MAX_NS, SQPOLL_POLL_MAX_OWN_NS (see there), or 0
- * for a job whose SQ thread shares its CPU: it never polls
- */
-void sqpoll_wait_init(struct sqpoll_wait *w, uint64_t max_ns);
+void sqpoll_wait_init(struct sqpoll_wait *w, enum sqpoll_cpu cpu);
 uint64_t sqpoll_wait_budget(struct sqpoll_wait *w);
 void sqpoll_wait_end(struct sqpoll_wait *w, enum sqpoll_wait_end how, uint64_t ns);
 

@@ -201,11 +201,9 @@ void placement_describe(const struct placement *p, char *buf, size_t len)
 	}
 	if (p->sq_cpu >= 0)
 		snprintf(sq, sizeof(sq), ", SQ threads on CPU %d", p->sq_cpu);
-	if (p->worker_cpus[0] && p->sq_cpu >= 0)
-		snprintf(wk, sizeof(wk), ", loop workers on CPU %s (under SQPOLL "
-			 "on the SQ thread's)", p->worker_cpus);
-	else if (p->worker_cpus[0])
-		snprintf(wk, sizeof(wk), ", loop workers on CPU %s", p->worker_cpus);
+	if (p->worker_cpus[0])
+		snprintf(wk, sizeof(wk), ", loop workers on CPU %s%s", p->worker_cpus,
+			 p->sq_cpu >= 0 ? " (under SQPOLL on the SQ thread's)" : "");
 	snprintf(buf, len, "fio jobs on CPU %s%s%s%s%s", p->job_cpus, wk, sq,
 		 p->harness_cpus[0] ? ", harness on " : "", p->harness_cpus);
 }

@@ -51,7 +51,7 @@ int main(void)
 	unsigned int i, n, last;
 
 	/* a fresh job polls for the whole budget */
-	sqpoll_wait_init(&w, SQPOLL_POLL_MAX_NS);
+	sqpoll_wait_init(&w, SQPOLL_CPU_ANY);
 	CHECK(sqpoll_wait_budget(&w) == SQPOLL_POLL_MAX_NS);
 
 	/*
@@ -66,13 +66,13 @@ int main(void)
 		sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 10);
 	CHECK(sqpoll_wait_budget(&w) == SQPOLL_POLL_MIN_NS);
 	/* nor above the cap, however slow the device (no sleep timed yet) */
-	sqpoll_wait_init(&w, SQPOLL_POLL_MAX_NS);
+	sqpoll_wait_init(&w, SQPOLL_CPU_ANY);
 	for (i = 0; i < SQPOLL_SLEEP_PROBE - 2; i++)
 		sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 10000000);
 	CHECK(sqpoll_wait_budget(&w) == SQPOLL_POLL_MAX_NS);
 
 	/* one poll that runs out changes nothing: a slow completion */
-	sqpoll_wait_init(&w, SQPOLL_POLL_MAX_NS);
+	sqpoll_wait_init(&w, SQPOLL_CPU_ANY);
 	sqpoll_wait_end(&w, SQPOLL_WAIT_MISS, SQPOLL_POLL_MAX_NS);
 	CHECK(sqpoll_wait_budget(&w) > 0);
 	sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 3000);
@@ -80,7 +80,7 @@ int main(void)
 	CHECK(sqpoll_wait_budget(&w) > 0);
 
 	/* SQPOLL_MISSES in a row: sleep at once, then probe ever more rarely */
-	sqpoll_wait_init(&w, SQPOLL_POLL_MAX_NS);
+	sqpoll_wait_init(&w, SQPOLL_CPU_ANY);
 	for (i = 0; i < SQPOLL_MISSES; i++)
 		sqpoll_wait_end(&w, SQPOLL_WAIT_MISS, SQPOLL_POLL_MAX_NS);
 	last = 0;
@@ -109,7 +109,7 @@ int main(void)
 	 * it preempts the poll): polling stops after the first timed sleep,
 	 * and probes that do not pay grow rarer as misses do
 	 */
-	sqpoll_wait_init(&w, SQPOLL_POLL_MAX_NS);
+	sqpoll_wait_init(&w, SQPOLL_CPU_ANY);
 	for (i = 0; i < SQPOLL_SLEEP_PROBE - 1; i++) {
 		CHECK(sqpoll_wait_budget(&w) > 0);
 		sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 40000);
@@ -140,7 +140,7 @@ int main(void)
 	CHECK(waits(&w, 2 * SQPOLL_SLEEP_PROBE, 5000, 35000) <= 2);
 
 	/* an SQ thread with a CPU of its own: the higher ceiling */
-	sqpoll_wait_init(&w, SQPOLL_POLL_MAX_OWN_NS);
+	sqpoll_wait_init(&w, SQPOLL_CPU_OWN);
 	CHECK(sqpoll_wait_budget(&w) == SQPOLL_POLL_MAX_OWN_NS);
 	for (i = 0; i < SQPOLL_SLEEP_PROBE - 2; i++)
 		sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 10000000);
@@ -152,13 +152,13 @@ int main(void)
 	CHECK(sqpoll_wait_budget(&w) > 0);
 
 	/* one stalled hit among quick ones (13 us, sleeps 30) does not stop it */
-	sqpoll_wait_init(&w, SQPOLL_POLL_MAX_NS);
+	sqpoll_wait_init(&w, SQPOLL_CPU_ANY);
 	waits(&w, 2 * SQPOLL_SLEEP_PROBE, 13000, 30000);
 	sqpoll_wait_end(&w, SQPOLL_WAIT_HIT, 90000);
 	CHECK(waits(&w, 2 * SQPOLL_SLEEP_PROBE, 13000, 30000) <= 2);
 
 	/* an SQ thread known to share the job's CPU: never a poll */
-	sqpoll_wait_init(&w, 0);
+	sqpoll_wait_init(&w, SQPOLL_CPU_SHARED);
 	CHECK(waits(&w, 4 * SQPOLL_SLEEP_PROBE, 3000, 5000) == 4 * SQPOLL_SLEEP_PROBE);
 
 	return check_done("sqpoll_wait");
