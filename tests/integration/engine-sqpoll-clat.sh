@@ -131,12 +131,10 @@ for qd in 1 16; do
 		grep -q "fioring: warning: this job runs on one CPU and its SQ thread inherits it" \
 			"$T_TMP/pb.json.err" ||
 			fail "qd=$qd: no warning that the pinned job shares its CPU with the SQ thread"
-		# EEVDF custom slices (6.12+): the job takes the shortest one
-		case $(uname -r) in
-		[1-5].*|6.[0-9].*|6.1[01].*) ;;
-		*) grep -q "the job now has a 0.1 ms scheduler slice" "$T_TMP/pb.json.err" ||
-			fail "qd=$qd: the pinned job sharing its CPU did not get the short slice" ;;
-		esac
+		if custom_slices; then
+			grep -q "the job now has a 0.1 ms scheduler slice" "$T_TMP/pb.json.err" ||
+				fail "qd=$qd: the pinned job sharing its CPU did not get the short slice"
+		fi
 	done
 	p0=$(median $pi0) p1=$(median $pi1)
 	r=$(ratio "$p1" "$p0")

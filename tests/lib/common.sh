@@ -57,6 +57,14 @@ need_bench() {
 	skip "fioring-bench is not built"
 }
 
+# custom_slices: the running kernel has EEVDF custom slices (6.12+), where
+# the engine gives a job that shares its CPU with its SQ thread a 0.1 ms one
+custom_slices() {
+	case $(uname -r) in
+	[1-5].*|6.[0-9].*|6.1[01].*) return 1 ;;
+	esac
+}
+
 # fio_json OUT ARGS...: runs fio with JSON output into OUT; fio's exit
 # status is returned and its stderr kept in OUT.err
 fio_json() {

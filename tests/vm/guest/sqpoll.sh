@@ -38,12 +38,6 @@ ng=$(ng_of_nsid 1 | head -n 1)
 [ -n "$ng" ] || fail "no generic device for nsid 1"
 ncpu=$(nproc)
 floor=0.25
-# kernels with EEVDF custom slices (6.12+), where the engine gives a job
-# that shares its CPU with the SQ thread a 0.1 ms slice
-case $(uname -r) in
-[1-5].*|6.[0-9].*|6.1[01].*) slices= ;;
-*) slices=1 ;;
-esac
 # Unsupported, measured and named: on 7.x a QD1 job sharing the only vCPU
 # with its SQ thread runs SQPOLL at 0.14x of the plain rate when the host
 # is busy (two test guests side by side on 2 host cores, as make check runs
@@ -121,7 +115,7 @@ for qd in $depths; do
 	[ "$ncpu" -gt 1 ] && err=$T_TMP/psq.json.err
 	grep -q "^fioring: warning: .* share it, and SQPOLL slows down" "$err" ||
 		fail "qd=$qd: no warning that the job shares its CPU with the SQ thread: $(head -n 2 "$err")"
-	if [ -n "$slices" ]; then
+	if custom_slices; then
 		grep -q "the job now has a 0.1 ms scheduler slice" "$err" ||
 			fail "qd=$qd: the job sharing its CPU did not get the short slice on $(uname -r)"
 	else
