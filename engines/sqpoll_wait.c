@@ -14,21 +14,29 @@
  * preempted, and a preempted job, not being woken, then waits out the SQ
  * thread's slice; a sleeping one is woken and preempts it (with the short
  * slice fioring.c gives it).  Otherwise the budget is sized from recent
- * completion times, 4x their moving average, between SQPOLL_POLL_MIN_NS and
- * a ceiling (SQPOLL_POLL_MAX_NS, SQPOLL_POLL_MAX_OWN_NS when the SQ thread
- * has a CPU of its own), and polling stops, but for probes, in two cases.
- * After SQPOLL_MISSES polls in a row that ran out, unless the SQ thread has
- * a CPU of its own (then a miss is a stall elsewhere, and sleeping through
- * the next waits would only add wakeups for the SQ thread's CPU to send:
- * loop, workers beside the SQ thread, another task polling there, QD1:
- * 50k-69k IOPS stopping, 65k-66k not, fio's spinning engine 67k-74k).  And
- * when polls that see their completions see them no sooner than a sleep
- * would: one wait in SQPOLL_SLEEP_PROBE sleeps to time
- * sleeping, and polling goes on only while its hits come at least 5%
- * sooner (loop with its workers on the job's CPU, QD1: 24.2k-25.2k IOPS
- * polling, 25.1k-26.7k sleeping, with 23% less CPU).  Stopped, the engine
- * sleeps at once for a run of waits, then probes with one poll; each probe
- * that does not pay doubles the run (SQPOLL_BACKOFF_MIN up to
+ * completion times: 4x their moving average and, when the SQ thread has a
+ * CPU of its own, at least twice the longest recent wait (a peak that
+ * halves in ~700 waits), between SQPOLL_POLL_MIN_NS and a ceiling
+ * (SQPOLL_POLL_MAX_NS, SQPOLL_POLL_MAX_OWN_NS with a CPU of its own).
+ * There a poll takes no CPU anyone else needs, and a device that is fast
+ * but stalls must be polled through the stall: loop, its workers beside
+ * the SQ thread, QD32, completions ~30 us apart and ~400 times a second
+ * none for ~1.06 ms; a budget of 4x the mean ran out on each, the wakeup
+ * after it cost 0.931x [0.918, 0.950] of fio's spinning engine's IOPS,
+ * covering the peak 1.002x [0.981, 1.016].  Polling stops, but for probes,
+ * in two cases.  After SQPOLL_MISSES polls in a row that ran out: the SQ
+ * thread on our CPU, or a device slower than the ceiling, where a wakeup
+ * is cheap against the I/O.  And when polls that see their completions
+ * see them no sooner than a sleep would: one wait in SQPOLL_SLEEP_PROBE
+ * sleeps to time sleeping, and polling goes on only while its hits come at
+ * least 5% sooner (loop with its workers on the job's CPU, QD1:
+ * 24.2k-25.2k IOPS polling, 25.1k-26.7k sleeping, with 23% less CPU).  A
+ * timed sleep costs a wakeup where sleeping does not pay, so while sleeps
+ * take half as long again as hits the probes grow rarer, each interval
+ * twice the last up to SQPOLL_SLEEP_PROBE_MAX waits, and one sleep within
+ * that brings them back to SQPOLL_SLEEP_PROBE.  Stopped, the engine sleeps
+ * at once for a run of waits, then probes with one poll; each probe that
+ * does not pay doubles the run (SQPOLL_BACKOFF_MIN up to
  * SQPOLL_BACKOFF_MAX), so a CPU that stays shared costs at most one budget
  * per SQPOLL_BACKOFF_MAX waits, and a probe that pays polls again at once.
  * A probe is judged on its own time, and no hit counts for more than two
@@ -43,12 +51,14 @@ void sqpoll_wait_init(struct sqpoll_wait *w, enum sqpoll_cpu cpu)
 		    SQPOLL_POLL_MAX_OWN_NS : SQPOLL_POLL_MAX_NS;
 	/* the first waits poll for the whole budget */
 	w->avg_ns = w->max_ns / 4;
+	w->peak_ns = 0;
 	w->hit_ns = 0;
 	w->slept_ns = 0;
 	w->misses = 0;
 	w->sleep_left = 0;
 	w->backoff = SQPOLL_BACKOFF_MIN;
 	w->since_sleep = 0;
+	w->probe_every = SQPOLL_SLEEP_PROBE;
 	w->stopped = false;
 }
 
@@ -69,8 +79,10 @@ uint64_t sqpoll_wait_budget(struct sqpoll_wait *w)
 		w->sleep_left--;
 		return 0;
 	}
-	if (++w->since_sleep >= SQPOLL_SLEEP_PROBE)
+	if (++w->since_sleep >= w->probe_every)
 		return 0;
+	if (w->cpu == SQPOLL_CPU_OWN && ns < 2 * w->peak_ns)
+		ns = 2 * w->peak_ns;
 	if (ns < SQPOLL_POLL_MIN_NS)
 		return SQPOLL_POLL_MIN_NS;
 	return ns < w->max_ns ? ns : w->max_ns;
@@ -93,6 +105,8 @@ void sqpoll_wait_end(struct sqpoll_wait *w, enum sqpoll_wait_end how, uint64_t n
 		ns = w->max_ns;
 	/* never 0 where polls happen: it starts at a quarter of the ceiling */
 	w->avg_ns = ewma(w->avg_ns, ns);
+	/* halves in ~700 waits without a longer one */
+	w->peak_ns = ns > w->peak_ns ? ns : w->peak_ns - (w->peak_ns >> 10);
 
 	switch (how) {
 	case SQPOLL_WAIT_HIT:
@@ -116,18 +130,17 @@ void sqpoll_wait_end(struct sqpoll_wait *w, enum sqpoll_wait_end how, uint64_t n
 		w->backoff = SQPOLL_BACKOFF_MIN;
 		break;
 	case SQPOLL_WAIT_MISS:
-		/*
-		 * with a CPU of its own the SQ thread is not held up by our
-		 * polls: a miss is a stall elsewhere, and sleeping through the
-		 * next waits would only add wakeups for that CPU to send
-		 */
-		if (w->cpu == SQPOLL_CPU_OWN || ++w->misses < SQPOLL_MISSES)
+		if (++w->misses < SQPOLL_MISSES)
 			break;
 		sqpoll_wait_stop(w);
 		break;
 	case SQPOLL_WAIT_SLEPT:
 		w->slept_ns = ewma(w->slept_ns, ns);
 		w->since_sleep = 0;
+		if (!w->hit_ns || w->slept_ns * 2 < w->hit_ns * 3)
+			w->probe_every = SQPOLL_SLEEP_PROBE;
+		else if (w->probe_every < SQPOLL_SLEEP_PROBE_MAX)
+			w->probe_every *= 2;
 		break;
 	}
 }

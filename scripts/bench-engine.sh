@@ -6,9 +6,11 @@
 # device (default: an embedded zram device made for the run and removed
 # after).  CPU placement decides these numbers more than the engines do, so
 # every row names it: pinned (taskset to PIN_CPU: fio, its SQ thread and
-# io-wq workers on one CPU) or unpinned (the scheduler's choice).  Rows:
-# plain QD32, SQPOLL QD1 and QD32, each pinned and unpinned, both engines;
-# t/io_uring QD32 pinned.  All runs are interleaved (every row and engine
+# io-wq workers on one CPU), unpinned (the scheduler's choice) or, for
+# SQPOLL, split (the job on PIN_CPU, its SQ thread and the io-wq workers it
+# starts on SPLIT_CPU: the placement the engine's warning asks for).  Rows:
+# plain QD32, SQPOLL QD1 and QD32, each pinned, unpinned and split, both
+# engines; t/io_uring QD32 pinned.  All runs are interleaved (every row and engine
 # once per round) so drift hits all alike; each cell is the median and the
 # min-max of RUNS runs.  Then the distance to the limit (pinned fioring over
 # pinned t/io_uring) and, where valgrind is there, user-space instructions
@@ -16,6 +18,7 @@
 # which the noise of a shared machine does not move.
 #
 # Environment: RUNS (7), RUNTIME seconds (2), BS (4k), PIN_CPU (0),
+# SPLIT_CPU (the first other CPU this process may use; none: no split rows),
 # CALLGRIND (1: count instructions, 0: skip), OUT (build/bench-engine.txt).
 
 set -u
@@ -38,6 +41,15 @@ die() {
 [ -x "$FIO" ] || die "no fio at $FIO (run make)"
 [ -f "$FIORING_ENGINE" ] || die "no engine at $FIORING_ENGINE (run make)"
 taskset -c "$cpu" true 2>/dev/null || die "PIN_CPU=$cpu: not a CPU this process may run on"
+if [ -n "${SPLIT_CPU:-}" ]; then
+	split=$SPLIT_CPU
+	[ "$split" != "$cpu" ] && taskset -c "$split" true 2>/dev/null ||
+		die "SPLIT_CPU=$split: not a CPU other than PIN_CPU this process may run on"
+else
+	split=$(seq 0 $(($(getconf _NPROCESSORS_ONLN) - 1)) | while read -r c; do
+		[ "$c" != "$cpu" ] && taskset -c "$c" true 2>/dev/null && { echo "$c"; break; }
+	done)
+fi
 
 if [ $# -gt 0 ]; then
 	target=$1
@@ -56,6 +68,7 @@ fi
 ours=external:$FIORING_ENGINE
 
 # place PLACEMENT CMD...: CMD pinned to PIN_CPU or left to the scheduler
+# (split places the job itself: split_args)
 place() {
 	p=$1
 	shift
@@ -66,13 +79,18 @@ place() {
 	fi
 }
 
+# split_args PLACEMENT: fio's arguments for the split placement
+split_args() {
+	[ "$1" = split ] && echo "--cpus_allowed=$cpu --sqthread_poll_cpu=$split"
+}
+
 # fio_iops ENGINE PLACEMENT QD SQPOLL: one run's IOPS.  The job only reads:
 # a named TARGET is never written.
 fio_iops() {
 	place "$2" "$FIO" --name=bench --filename="$target" --ioengine="$1" --rw=randread \
 		--bs="$bs" --iodepth="$3" --iodepth_batch_submit="$3" \
 		--iodepth_batch_complete_max="$3" --direct=1 --randrepeat=0 --norandommap \
-		--sqthread_poll="$4" --time_based --runtime="$runtime" \
+		--sqthread_poll="$4" $(split_args "$2") --time_based --runtime="$runtime" \
 		--output-format=json --output="$T_TMP/f.json" >/dev/null 2>"$T_TMP/f.err" ||
 		die "fio $1 $2 QD$3 sqthread_poll=$4 failed: $(cat "$T_TMP/f.err")"
 	jq -r '.jobs[0].read.iops' "$T_TMP/f.json"
@@ -102,11 +120,16 @@ cell() {
 # rows: name placement QD SQPOLL; results in r_<row>_<engine>
 rows="plain32p:pinned:32:0 plain32u:unpinned:32:0 sq1p:pinned:1:1 sq1u:unpinned:1:1
 sq32p:pinned:32:1 sq32u:unpinned:32:1"
+if [ -n "$split" ]; then
+	rows="$rows sq1s:split:1:1 sq32s:split:32:1"
+else
+	echo "bench-engine: one CPU here: no split rows (the SQ thread needs a CPU of its own)"
+fi
 for row in $rows; do
 	eval "r_${row%%:*}_o= r_${row%%:*}_f="
 done
 t=
-echo "bench-engine: randread bs=$bs on $target, $runs interleaved rounds of ${runtime}s runs, pinned = CPU $cpu"
+echo "bench-engine: randread bs=$bs on $target, $runs interleaved rounds of ${runtime}s runs, pinned = CPU $cpu${split:+, split = job on $cpu, SQ thread on $split}"
 for i in $(seq "$runs"); do
 	for row in $rows; do
 		IFS=: read -r name p qd sq <<EOF
@@ -121,7 +144,7 @@ EOF
 done
 
 {
-	echo "target: $target, randread bs=$bs, $runs interleaved runs each, pinned = taskset -c $cpu"
+	echo "target: $target, randread bs=$bs, $runs interleaved runs each, pinned = taskset -c $cpu${split:+, split = cpus_allowed=$cpu sqthread_poll_cpu=$split}"
 	printf '%-30s %-28s %-28s %s\n' "row (IOPS)" "fioring median [min-max]" \
 		"fio io_uring median [min-max]" "fioring/io_uring"
 	for row in $rows; do

@@ -14,7 +14,8 @@
 #
 # Environment: REPEAT runs per cell (5, the fewest the gate judges),
 # ADAPTIVE at most that many more runs of each cell the gate could not
-# judge yet (4; 0: off; see run --adaptive),
+# judge yet against its io_uring cell (12; 0: off; see run --adaptive and
+# --adaptive-vs: a pair the gate decides gets no more),
 # RUNTIME seconds per run (1), OUT (bench/out), FORCE=1 to let write jobs
 # touch a TARGET that holds data (the harness refuses otherwise),
 # GATE_STRICT=1 to exit with the gate's status (1 regression, 3 cannot
@@ -25,7 +26,7 @@ set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 bench=${FIORING_BENCH:-$top/build/fioring-bench}
 out=${OUT:-$top/bench/out}
-repeat=${REPEAT:-5} runtime=${RUNTIME:-1} adaptive=${ADAPTIVE:-4}
+repeat=${REPEAT:-5} runtime=${RUNTIME:-1} adaptive=${ADAPTIVE:-12}
 
 die() {
 	echo "bench: $*" >&2
@@ -54,7 +55,8 @@ fi
 
 start=$(date +%s)
 "$bench" run "$@" --iostats 0,1,2 --engine fioring,io_uring --sqpoll 0,1 \
-	--repeat "$repeat" --adaptive "$adaptive" --runtime "$runtime" --out "$out"
+	--repeat "$repeat" --adaptive "$adaptive" --adaptive-vs io_uring \
+	--runtime "$runtime" --out "$out"
 rc=$?
 # 3: the sweep finished but some runs failed; the report marks them
 case $rc in

@@ -24,7 +24,8 @@ enum {
 	OPT_SCHEDULER, OPT_FIO, OPT_ENGINE_LIB, OPT_JOBS_DIR, OPT_STATE,
 	OPT_EMBEDDED, OPT_EMBEDDED_SIZE, OPT_FORCE, OPT_FIO_ARG,
 	OPT_FIO_TIMEOUT, OPT_PATH_STATS, OPT_CLIENT, OPT_CLIENT_FILE, OPT_CPUS,
-	OPT_UNPINNED, OPT_ADAPTIVE, OPT_ADAPTIVE_WIDTH,
+	OPT_UNPINNED, OPT_ADAPTIVE, OPT_ADAPTIVE_WIDTH, OPT_ADAPTIVE_VS,
+	OPT_ADAPTIVE_MAX_DROP,
 };
 
 static const struct option run_opts[] = {
@@ -39,6 +40,8 @@ static const struct option run_opts[] = {
 	{ "repeat",		required_argument,	NULL, 'r' },
 	{ "adaptive",		required_argument,	NULL, OPT_ADAPTIVE },
 	{ "adaptive-width",	required_argument,	NULL, OPT_ADAPTIVE_WIDTH },
+	{ "adaptive-vs",	required_argument,	NULL, OPT_ADAPTIVE_VS },
+	{ "adaptive-max-drop",	required_argument,	NULL, OPT_ADAPTIVE_MAX_DROP },
 	{ "runtime",		required_argument,	NULL, 'T' },
 	{ "out",		required_argument,	NULL, 'o' },
 	{ "fio",		required_argument,	NULL, OPT_FIO },
@@ -83,10 +86,17 @@ void cli_usage_run(FILE *f)
 "                         rt:10, idle:50) [none]\n"
 "      --scheduler LIST   queue/scheduler values [left as it is]\n"
 "  -r, --repeat N         runs of every cell [5]\n"
-"      --adaptive N       then up to N more runs of each cell whose median\n"
-"                         is not yet settled, interleaved [0: off]\n"
+"      --adaptive N       then up to N more runs of each cell not yet\n"
+"                         settled, interleaved [0: off]\n"
 "      --adaptive-width PCT  settled: the 95%% interval of the median of\n"
 "                         iops and cpu_per_io_us within +-PCT%% of it [2]\n"
+"      --adaptive-vs VS   settled instead: the gate (gate --vs VS) decides\n"
+"                         the cell against its VS cell (REGRESSION on a\n"
+"                         metric or PASS on both), a VS cell once all its\n"
+"                         pairs are; VS is an engine or COLUMN=VALUE, COLUMN one\n"
+"                         of engine job sqpoll iostats_req iopolicy_req\n"
+"                         ioprio scheduler [unpaired cells: by width]\n"
+"      --adaptive-max-drop PCT  the gate's --max-drop for --adaptive-vs [5]\n"
 "  -T, --runtime SEC      time-based runtime of each run, 0 keeps the job's\n"
 "                         own [5]\n"
 "  -o, --out DIR          results directory [fioring-results-TIME]\n"
@@ -194,6 +204,32 @@ static int bad(const char *opt, const char *val, const char *want)
 	return -EINVAL;
 }
 
+/* VALUE (an engine) or COLUMN=VALUE, as `gate --vs` takes it */
+static int parse_adaptive_vs(const char *s, struct run_env *env)
+{
+	const char *eq = strchr(s, '=');
+	size_t len = eq ? (size_t)(eq - s) : 0;
+	int i;
+
+	if (!eq) {
+		strcpy(env->adaptive_vs_col, "engine");
+		env->adaptive_vs_val = s;
+		return *s ? 0 : bad("adaptive-vs", s, "an engine or COLUMN=VALUE");
+	}
+	for (i = 0; sweep_vs_cols[i]; i++)
+		if (strlen(sweep_vs_cols[i]) == len &&
+		    !strncmp(sweep_vs_cols[i], s, len))
+			break;
+	if (!sweep_vs_cols[i] || !eq[1])
+		return bad("adaptive-vs", s, "an engine or COLUMN=VALUE, COLUMN "
+			   "one of engine job sqpoll iostats_req iopolicy_req "
+			   "ioprio scheduler");
+	memcpy(env->adaptive_vs_col, s, len);
+	env->adaptive_vs_col[len] = '\0';
+	env->adaptive_vs_val = eq + 1;
+	return 0;
+}
+
 /* optarg, the value of --OPT, as a whole number in [min, max] */
 static int int_opt(const char *opt, int min, int max, int *out, const char *want)
 {
@@ -286,6 +322,7 @@ int cli_parse_run(int argc, char **argv, struct run_env *env)
 	memset(env, 0, sizeof(*env));
 	env->repeat = 5;
 	env->adaptive_width = 0.02;
+	env->adaptive_max_drop = 0.05;
 	env->runtime = 5;
 	env->fio_timeout = 60;
 	env->embedded_size = 1ull << 30;
@@ -338,6 +375,14 @@ int cli_parse_run(int argc, char **argv, struct run_env *env)
 			ret = parse_pct_width(optarg, &env->adaptive_width);
 			if (ret)
 				return bad("adaptive-width", optarg,
+					   "a percentage above 0 and below 100");
+			break;
+		case OPT_ADAPTIVE_VS:
+			ret = parse_adaptive_vs(optarg, env);
+			break;
+		case OPT_ADAPTIVE_MAX_DROP:
+			if (parse_pct_width(optarg, &env->adaptive_max_drop))
+				return bad("adaptive-max-drop", optarg,
 					   "a percentage above 0 and below 100");
 			break;
 		case 'T':

@@ -482,6 +482,29 @@ int stats_compare(const double *base, size_t nbase, const double *cand,
 	return stats_cmp_level(base, nbase, cand, ncand, STATS_LEVEL, cmp);
 }
 
+/* the loss from j->cmp's interval, and the verdict; @p_ok: significant */
+static void judge_interval(struct stats_judgement *j, int lower_better,
+			   double max_drop, int p_ok)
+{
+	const struct stats_cmp *c = &j->cmp;
+
+	if (lower_better) {
+		j->loss = c->ratio - 1;
+		j->loss_lo = c->lo - 1;
+		j->loss_hi = c->hi - 1;
+	} else {
+		j->loss = 1 - c->ratio;
+		j->loss_lo = 1 - c->hi;
+		j->loss_hi = 1 - c->lo;
+	}
+	if (j->loss_lo > max_drop && p_ok)
+		j->verdict = STATS_REGRESSION;
+	else if (j->loss_hi <= max_drop)
+		j->verdict = STATS_PASS;
+	else
+		j->verdict = STATS_CANNOT;
+}
+
 int stats_judge(const double *base, size_t nbase, const double *cand,
 		size_t ncand, int lower_better, double max_drop,
 		double confidence, struct stats_judgement *j)
@@ -495,20 +518,164 @@ int stats_judge(const double *base, size_t nbase, const double *cand,
 	ret = stats_cmp_level(base, nbase, cand, ncand, 2 * confidence - 1, c);
 	if (ret)
 		return ret;
-	if (lower_better) {
-		j->loss = c->ratio - 1;
-		j->loss_lo = c->lo - 1;
-		j->loss_hi = c->hi - 1;
-	} else {
-		j->loss = 1 - c->ratio;
-		j->loss_lo = 1 - c->hi;
-		j->loss_hi = 1 - c->lo;
+	judge_interval(j, lower_better, max_drop, c->p < 1 - confidence);
+	return 0;
+}
+
+/*
+ * Counts of subsets of the ranks 1..n by their sum: the signed-rank
+ * statistic's exact null distribution over 2^n sign patterns.  Counts stay
+ * below C(50, 25) < 2^53 for n <= 50, so doubles hold them exactly.
+ */
+static double *sr_exact_counts(size_t n)
+{
+	size_t max = n * (n + 1) / 2, i, s;
+	double *c = calloc(max + 1, sizeof(*c));
+
+	if (!c)
+		return NULL;
+	c[0] = 1;
+	for (i = 1; i <= n; i++)
+		for (s = max; s >= i; s--)
+			c[s] += c[s - i];
+	return c;
+}
+
+/*
+ * The positive-rank sum of d (zeros dropped, ties at their mean rank), the
+ * number of nonzero values and the tie term sum(t^3 - t).
+ */
+static int sr_statistic(const double *d, size_t n, double *tplus,
+			size_t *nz, double *ties)
+{
+	double *a = malloc(n * sizeof(*a));
+	size_t i, j, k, m = 0;
+
+	if (!a)
+		return -ENOMEM;
+	for (i = 0; i < n; i++)
+		if (d[i] != 0)
+			a[m++] = fabs(d[i]);
+	qsort(a, m, sizeof(*a), cmp_double);
+	*tplus = 0;
+	*ties = 0;
+	for (i = 0; i < m; i = j) {
+		double t, rank;
+
+		for (j = i + 1; j < m && a[j] == a[i]; j++)
+			;
+		t = (double)(j - i);
+		rank = (double)(i + 1 + j) / 2;
+		/* each |d| of this group that came from a positive d */
+		for (k = 0; k < n; k++)
+			if (d[k] > 0 && fabs(d[k]) == a[i])
+				*tplus += rank;
+		*ties += t * t * t - t;
 	}
-	if (j->loss_lo > max_drop && c->p < 1 - confidence)
-		j->verdict = STATS_REGRESSION;
-	else if (j->loss_hi <= max_drop)
-		j->verdict = STATS_PASS;
-	else
-		j->verdict = STATS_CANNOT;
+	*nz = m;
+	free(a);
+	return 0;
+}
+
+int stats_signed_rank_ci(const double *base, const double *cand, size_t n,
+			 double level, double *est, double *lo, double *hi,
+			 double *p)
+{
+	size_t m = n * (n + 1) / 2, i, j, w = 0, k = 0, nz;
+	double alpha = (1 - level) / 2, *d, *walsh, tplus, ties, *c = NULL;
+	int ret = -ENOMEM;
+
+	if (!n || level <= 0 || level >= 1)
+		return -EINVAL;
+	for (i = 0; i < n; i++)
+		if (!(base[i] > 0) || !(cand[i] > 0))
+			return -EINVAL;
+	d = malloc(n * sizeof(*d));
+	walsh = malloc(m * sizeof(*walsh));
+	if (!d || !walsh)
+		goto out;
+	for (i = 0; i < n; i++)
+		d[i] = log(cand[i] / base[i]);
+	for (i = 0; i < n; i++)
+		for (j = i; j < n; j++)
+			walsh[w++] = (d[i] + d[j]) / 2;
+	qsort(walsh, m, sizeof(*walsh), cmp_double);
+	*est = exp(stats_quantile_sorted(walsh, m, 0.5));
+	ret = sr_statistic(d, n, &tplus, &nz, &ties);
+	if (ret)
+		goto out;
+	ret = -ENOMEM;
+	/* k: the largest with P(T <= k - 1) <= alpha, T over all n pairs */
+	if (n <= STATS_SR_EXACT_MAX) {
+		double total = ldexp(1, (int)n), cum = 0;
+
+		c = sr_exact_counts(n);
+		if (!c)
+			goto out;
+		for (k = 0; k <= m && cum + c[k] <= alpha * total * (1 + 1e-9); k++)
+			cum += c[k];
+	} else {
+		double nn = (double)n;
+
+		k = (size_t)fmax(0, floor(nn * (nn + 1) / 4 - normal_upper_quantile(alpha) *
+					  sqrt(nn * (nn + 1) * (2 * nn + 1) / 24)));
+	}
+	*lo = k ? exp(walsh[k - 1]) : 0;
+	*hi = k ? exp(walsh[m - k]) : INFINITY;
+
+	/* the test of "no shift" on the nonzero differences */
+	if (!nz) {
+		*p = 1;
+	} else if (!ties && nz <= STATS_SR_EXACT_MAX) {
+		double *cz = nz == n && c ? c : sr_exact_counts(nz);
+		double mz = (double)(nz * (nz + 1) / 2), t = fmin(tplus, mz - tplus);
+		double tail = 0;
+
+		if (!cz)
+			goto out;
+		for (i = 0; (double)i <= t; i++)
+			tail += cz[i];
+		*p = fmin(1, 2 * tail / ldexp(1, (int)nz));
+		if (cz != c)
+			free(cz);
+	} else {
+		double nn = (double)nz, mu = nn * (nn + 1) / 4;
+		double var = nn * (nn + 1) * (2 * nn + 1) / 24 - ties / 48;
+
+		*p = var > 0 ? fmin(1, erfc(fmax(0, fabs(tplus - mu) - 0.5) /
+					    sqrt(var) / M_SQRT2)) : 1;
+	}
+	ret = 0;
+out:
+	free(c);
+	free(walsh);
+	free(d);
+	return ret;
+}
+
+int stats_judge_paired(const double *base, const double *cand, size_t n,
+		       int lower_better, double max_drop, double confidence,
+		       struct stats_judgement *j)
+{
+	struct stats_cmp *c = &j->cmp;
+	int ret;
+
+	if (!(max_drop >= 0 && max_drop < 1) ||
+	    !(confidence > 0.5 && confidence < 1))
+		return -EINVAL;
+	memset(c, 0, sizeof(*c));
+	c->nbase = c->ncand = n;
+	c->med_base = stats_median(base, n);
+	c->med_cand = stats_median(cand, n);
+	c->cv_base = stats_cv(base, n);
+	c->cv_cand = stats_cv(cand, n);
+	c->paired = 1;
+	ret = stats_signed_rank_ci(base, cand, n, 2 * confidence - 1,
+				   &c->ratio, &c->lo, &c->hi, &c->p);
+	if (ret)
+		return ret;
+	c->exact = n <= STATS_SR_EXACT_MAX;
+	/* the interval's bound is the one-sided test's rejection */
+	judge_interval(j, lower_better, max_drop, 1);
 	return 0;
 }

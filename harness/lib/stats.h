@@ -103,6 +103,7 @@ struct stats_cmp {
 	double ratio, lo, hi;		/* stats_shift_ci() ratio, 95% CI */
 	double p;			/* Mann-Whitney, two-sided */
 	int exact;
+	int paired;	/* from stats_judge_paired(): signed-rank ratio and p */
 };
 
 #define STATS_BOOT_ITERS 2000
@@ -156,5 +157,40 @@ struct stats_judgement {
 int stats_judge(const double *base, size_t nbase, const double *cand,
 		size_t ncand, int lower_better, double max_drop,
 		double confidence, struct stats_judgement *j);
+
+/*
+ * stats_signed_rank_ci - the ratio of n paired values cand[i] / base[i]:
+ * the Hodges-Lehmann estimate (the median of the Walsh averages of the
+ * log ratios) and its distribution-free level interval (their order
+ * statistics cut where the Wilcoxon signed-rank distribution puts
+ * (1 - level) / 2 on each side), with the test's two-sided p of "no
+ * shift".  Exact without ties up to STATS_SR_EXACT_MAX pairs, else the
+ * normal approximation.  Too few pairs for @level give lo = 0 and hi =
+ * INFINITY.  Returns 0, -EINVAL (no pairs, a value <= 0, a bad level),
+ * -ENOMEM.
+ */
+#define STATS_SR_EXACT_MAX 50
+int stats_signed_rank_ci(const double *base, const double *cand, size_t n,
+			 double level, double *est, double *lo, double *hi,
+			 double *p);
+
+/*
+ * stats_judge_paired - stats_judge() on n pairs (base[i], cand[i]) run
+ * side by side, as the rounds of one interleaved sweep are: what drifts
+ * between rounds hits both and cancels in each ratio, so the interval is
+ * that of stats_signed_rank_ci().  REGRESSION when the whole interval of
+ * the loss lies beyond the tolerance (which is the one-sided signed-rank
+ * test rejecting at 1 - confidence), PASS and CANNOT as stats_judge()'s.
+ * cmp.p is the two-sided signed-rank p, cmp.paired 1.
+ */
+int stats_judge_paired(const double *base, const double *cand, size_t n,
+		       int lower_better, double max_drop, double confidence,
+		       struct stats_judgement *j);
+/*
+ * Pairs from which paired runs are judged paired: below, the signed-rank
+ * 90% interval is little more than the extremes (5 pairs: the smallest and
+ * largest ratio) and two samples judge sooner.
+ */
+#define STATS_PAIRED_MIN 8
 
 #endif

@@ -22,6 +22,7 @@
 #include "lib/stats.h"
 #include "report/gate.h"
 #include "report/report_cmd.h"
+#include "results/metrics.h"
 #include "results/results_read.h"
 
 /* a verdict's reason: cell names and figures, no paths */
@@ -302,33 +303,78 @@ static void print_cmp(const struct gate_cmp *c)
 		       "UNMEASURED" : "CANNOT", c->cell, c->metric, c->why);
 		return;
 	}
-	printf("%-11s %s  %s  ratio %.3f [%.3f, %.3f]  p=%.2g  n=%zu/%zu  cv=%.1f%%/%.1f%%%s%s\n",
+	printf("%-11s %s  %s  ratio %.3f [%.3f, %.3f]  p=%.2g  n=%zu/%zu%s  cv=%.1f%%/%.1f%%%s%s\n",
 	       c->verdict == GATE_PASS ? "PASS" :
 	       c->verdict == GATE_REGRESSION ? "REGRESSION" : "CANNOT",
 	       c->cell, c->metric, s->ratio, s->lo, s->hi, s->p, s->nbase,
-	       s->ncand, 100 * s->cv_base, 100 * s->cv_cand,
-	       c->why[0] ? "  " : "", c->why);
+	       s->ncand, s->paired ? " paired" : "", 100 * s->cv_base,
+	       100 * s->cv_cand, c->why[0] ? "  " : "", c->why);
 }
 
-/* fio's CPU time per run in ms: median CPU per I/O times median I/Os */
+/* fio's CPU time per run in ms, from the side's cpu_per_io_us values */
 static double cpu_ms_per_run(const struct gate_side *s, const double *cpu,
 			     size_t n)
 {
 	double *ios = malloc(s->cell->nrows * sizeof(*ios)), ms = NAN;
-	size_t k;
 
-	if (ios && n) {
-		k = results_cell_values(s->res, s->cell, "fio_ios", ios);
-		if (k)
-			ms = stats_median(cpu, n) * stats_median(ios, k) / 1000;
-	}
+	if (ios)
+		ms = fio_cpu_ms_per_run(cpu, n, ios,
+					    results_cell_values(s->res, s->cell,
+								"fio_ios", ios));
 	free(ios);
 	return ms;
 }
 
+/* the value of metric in a cell's row for repeat k when ok; 0 or -1 */
+static int repeat_value(const struct gate_side *s, const char *metric,
+			const char *k, double *v)
+{
+	size_t i;
+	int found = 0;
+
+	for (i = 0; i < s->cell->nrows; i++) {
+		size_t row = s->cell->rows[i];
+
+		if (strcmp(results_get(s->res, row, "repeat"), k))
+			continue;
+		/* per-host rows share a repeat: no one run to pair */
+		if (found++)
+			return -1;
+		if (!results_row_ok(s->res, row) || results_num(s->res, row, metric, v))
+			return -1;
+	}
+	return found ? 0 : -1;
+}
+
+/*
+ * The k-th runs of the two cells of one sweep, for every k both have ok
+ * with a value of metric: the sweep runs them in the same round, so what
+ * drifts between rounds hits both.  Returns the number of pairs (0: the
+ * sides come from two sweeps).
+ */
+static size_t paired_values(const struct gate_side *base,
+			    const struct gate_side *cand, const char *metric,
+			    double *vb, double *vc)
+{
+	size_t i, n = 0;
+
+	if (base->res != cand->res || results_col(cand->res, "repeat") < 0)
+		return 0;
+	for (i = 0; i < cand->cell->nrows; i++) {
+		const char *k = results_get(cand->res, cand->cell->rows[i], "repeat");
+
+		if (!repeat_value(cand, metric, k, &vc[n]) &&
+		    !repeat_value(base, metric, k, &vb[n]))
+			n++;
+	}
+	return n;
+}
+
 /*
  * Judges one metric of cand against base into c (why in why[len]);
- * returns the verdict.
+ * returns the verdict.  Cells of one sweep are judged paired by round
+ * when at least --min-runs and STATS_PAIRED_MIN rounds have both, else as
+ * two samples.
  */
 static int judge_metric(const struct gate_env *env, const struct gate_side *base,
 			const struct gate_side *cand, const char *metric,
@@ -336,7 +382,9 @@ static int judge_metric(const struct gate_env *env, const struct gate_side *base
 {
 	size_t nb = base->cell->nrows, nc = cand->cell->nrows;
 	double *vb = malloc(nb * sizeof(*vb)), *vc = malloc(nc * sizeof(*vc));
+	double *pb = malloc(nc * sizeof(*pb)), *pc = malloc(nc * sizeof(*pc));
 	const char *worse, *better;
+	size_t np = 0;
 	double loss;
 	int ret;
 
@@ -348,7 +396,7 @@ static int judge_metric(const struct gate_env *env, const struct gate_side *base
 	c->verdict = GATE_CANNOT;
 	c->why = why;
 	why[0] = '\0';
-	if (!vb || !vc) {
+	if (!vb || !vc || !pb || !pc) {
 		snprintf(why, len, "out of memory");
 		goto out;
 	}
@@ -360,17 +408,22 @@ static int judge_metric(const struct gate_env *env, const struct gate_side *base
 	if (!strcmp(metric, "cpu_per_io_us")) {
 		double mb = cpu_ms_per_run(base, vb, nb), mc = cpu_ms_per_run(cand, vc, nc);
 
-		if (mb < GATE_CPU_MIN_MS || mc < GATE_CPU_MIN_MS) {
+		if (mb < FIO_CPU_MIN_MS || mc < FIO_CPU_MIN_MS) {
 			c->verdict = GATE_UNMEASURED;
 			snprintf(why, len, "not gated: fio's CPU time is %.0f ms (base) "
 				 "and %.0f ms a run, under the %d ms it needs to "
 				 "resolve --max-drop; longer runs reach it",
-				 mb, mc, GATE_CPU_MIN_MS);
+				 mb, mc, FIO_CPU_MIN_MS);
 			goto out;
 		}
 	}
-	ret = stats_judge(vb, nb, vc, nc, c->lower_better, env->max_drop,
-			  env->confidence, &c->j);
+	np = paired_values(base, cand, metric, pb, pc);
+	if (np >= env->min_runs && np >= STATS_PAIRED_MIN)
+		ret = stats_judge_paired(pb, pc, np, c->lower_better,
+					 env->max_drop, env->confidence, &c->j);
+	else
+		ret = stats_judge(vb, nb, vc, nc, c->lower_better, env->max_drop,
+				  env->confidence, &c->j);
 	if (ret) {
 		snprintf(why, len, "%s", ret == -EINVAL ?
 			 "a value of 0 or below has no ratio" : strerror(-ret));
@@ -407,6 +460,8 @@ static int judge_metric(const struct gate_env *env, const struct gate_side *base
 out:
 	free(vb);
 	free(vc);
+	free(pb);
+	free(pc);
 	return c->verdict;
 }
 

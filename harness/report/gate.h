@@ -22,14 +22,6 @@
  */
 #define GATE_UNMEASURED	4
 
-/*
- * fio's CPU time per run (ms) below which cpu_per_io_us is not gated: fio
- * reports it in whole ms, and a job that sleeps between I/Os spends so
- * little that one-off events swamp it (qd1-thinktime on loop, 23-28 ms a
- * run, measured 50-76 ms in a third of identical runs).
- */
-#define GATE_CPU_MIN_MS	100
-
 /* One metric of one cell against its base cell. */
 struct gate_cmp {
 	const char *cell, *base_cell, *metric;

@@ -100,6 +100,7 @@ void gate_json_cmp(struct gate_json *g, const struct gate_cmp *c)
 		json_object_object_add(o, "p", num(s->p));
 		json_object_object_add(o, "n_base", json_object_new_int64((int64_t)s->nbase));
 		json_object_object_add(o, "n", json_object_new_int64((int64_t)s->ncand));
+		json_object_object_add(o, "paired", json_object_new_boolean(s->paired));
 		json_object_object_add(o, "cv_base_pct", num(100 * s->cv_base));
 		json_object_object_add(o, "cv_pct", num(100 * s->cv_cand));
 	}

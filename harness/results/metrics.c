@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "lib/stats.h"
 #include "results/flags.h"
 #include "results/metrics.h"
 
@@ -136,4 +137,12 @@ void metrics_flags(const struct iostat_figs *ks, const struct fio_figs_brief *fi
 	if (fio->iodepth == 1 && busy > ks->util_pct + 20.0 &&
 	    busy > 2.0 * ks->util_pct)
 		flags_add(buf, len, "util_below_busy");
+}
+
+double fio_cpu_ms_per_run(const double *cpu_us, size_t ncpu,
+			      const double *ios, size_t nios)
+{
+	if (!ncpu || !nios)
+		return NAN;
+	return stats_median(cpu_us, ncpu) * stats_median(ios, nios) / 1000;
 }

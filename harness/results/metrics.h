@@ -32,6 +32,17 @@ struct fio_figs_brief {
 	int iodepth;		/* 1 makes the busy share exact */
 };
 
+/*
+ * fio's CPU time per run (ms) below which cpu_per_io_us is not judged: fio
+ * reports it in whole ms, and a job that sleeps between I/Os spends so
+ * little that one-off events swamp it (qd1-thinktime on loop, 23-28 ms a
+ * run, measured 50-76 ms in a third of identical runs).
+ */
+#define FIO_CPU_MIN_MS	100
+
+/* fio's CPU time per run in ms: median CPU per I/O (us) times median I/Os */
+double fio_cpu_ms_per_run(const double *cpu_us, size_t ncpu,
+			      const double *ios, size_t nios);
 int iostat_derive(const struct diskstats_rec *before,
 		  const struct diskstats_rec *after, double interval_ms,
 		  struct iostat_figs *out);

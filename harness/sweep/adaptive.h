@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * adaptive.h: adaptive repeats for `fioring-bench run --adaptive N`.  After
- * the planned repeats, a cell whose median is not yet known well enough for
- * the gate to judge it gets more runs, up to N per cell, in rounds that
- * interleave the cells still short (one run of each, then the next round),
- * as criterion and hyperfine sample until an estimate is tight.
+ * the planned repeats, a cell the gate could not judge yet gets more runs,
+ * up to N per cell, in rounds that interleave the cells still short (one
+ * run of each, then the next round), as criterion and hyperfine sample
+ * until an estimate is tight.  With pairs (`--adaptive-vs`) a cell is done
+ * when the gate's own test decides it against its pair; otherwise when its
+ * median is known to a width.
  */
 #ifndef FIORING_ADAPTIVE_H
 #define FIORING_ADAPTIVE_H
@@ -21,6 +23,7 @@ struct adaptive_cell;
 struct adaptive {
 	int budget;		/* extra runs a cell may get; 0: off */
 	double width;		/* wanted half-width of a median's 95% interval, fraction */
+	double max_drop;	/* the gate's tolerance, for paired cells */
 	int ncells;
 	struct adaptive_cell *cells;
 	int pos;		/* where the current round has got to */
@@ -28,7 +31,16 @@ struct adaptive {
 	int extra_runs;
 };
 
-int adaptive_init(struct adaptive *a, int ncells, int budget, double width);
+int adaptive_init(struct adaptive *a, int ncells, int budget, double width,
+		  double max_drop);
+/*
+ * Cell cand is settled once the gate's verdict on it against cell base is
+ * decided (the gate's test at max_drop and STATS_LEVEL, paired by repeat
+ * as the gate pairs: REGRESSION on IOPS or on CPU time per I/O where fio's
+ * CPU time resolves it, or PASS on both); base once every cell paired
+ * with it is.
+ */
+void adaptive_pair(struct adaptive *a, int cand, int base);
 /* Records a finished run of cell ci (rows that failed are skipped). */
 int adaptive_note(struct adaptive *a, int ci, const struct result_row *r);
 /*
@@ -36,9 +48,13 @@ int adaptive_note(struct adaptive *a, int ci, const struct result_row *r);
  * *repeat; -1 when every cell is settled or out of budget.
  */
 int adaptive_next(struct adaptive *a, int base_repeat, int *repeat);
-/* How many cells are settled now. */
+/* How many cells are settled now; how many are judged against a pair. */
 int adaptive_settled(const struct adaptive *a);
-/* Adds {budget, width_pct, extra_runs, cells, settled} as meta's "adaptive". */
+int adaptive_pairs(const struct adaptive *a);
+/*
+ * Adds {budget, width_pct, extra_runs, cells, settled, pairs, max_drop_pct}
+ * as meta's "adaptive".
+ */
 void adaptive_meta(const struct adaptive *a, json_object *meta);
 void adaptive_free(struct adaptive *a);
 

@@ -677,7 +677,15 @@ static int sweep_run(struct run_ctx *ctx, uint64_t t0)
 		run++;
 		ret = sweep_run_one(ctx, ci, run, rep, rows, run, t0);
 	}
-	if (!ret && ctx->adaptive.budget)
+	if (!ret && ctx->adaptive.budget && adaptive_pairs(&ctx->adaptive))
+		fprintf(stderr, "fioring-bench run: adaptive: %d extra runs; %d of %d "
+			"cells settled (%d judged against %s=%s at --max-drop "
+			"%.3g%%, the others by width +-%.3g%%)\n",
+			ctx->adaptive.extra_runs, adaptive_settled(&ctx->adaptive),
+			ctx->sweep.nr, adaptive_pairs(&ctx->adaptive),
+			ctx->env.adaptive_vs_col, ctx->env.adaptive_vs_val,
+			100 * ctx->adaptive.max_drop, 100 * ctx->adaptive.width);
+	else if (!ret && ctx->adaptive.budget)
 		fprintf(stderr, "fioring-bench run: adaptive: %d extra runs; %d of %d "
 			"cells settled (median within +-%.3g%%)\n",
 			ctx->adaptive.extra_runs, adaptive_settled(&ctx->adaptive),
@@ -716,6 +724,14 @@ static void overhead_report(struct run_ctx *ctx, uint64_t t0)
 		json_put_str(o, "interrupted_by", strsignal(stop_signal));
 	json_object_object_add(ctx->res.meta, "summary", o);
 	adaptive_meta(&ctx->adaptive, ctx->res.meta);
+	if (ctx->env.adaptive_vs_val &&
+	    json_object_object_get_ex(ctx->res.meta, "adaptive", &o)) {
+		char vs[160];
+
+		snprintf(vs, sizeof(vs), "%s=%s", ctx->env.adaptive_vs_col,
+			 ctx->env.adaptive_vs_val);
+		json_put_str(o, "vs", vs);
+	}
 }
 
 /* a loop target's kworkers go with the jobs (placement_bind_workers) */
@@ -757,6 +773,59 @@ static int teardown(struct run_ctx *ctx)
 	return ret;
 }
 
+/*
+ * --adaptive-vs names a value the sweep has: a pair that cannot exist
+ * would leave every cell to spend its budget unpaired.  2: bad arguments.
+ */
+static int check_adaptive_vs(const struct run_ctx *ctx)
+{
+	const struct run_env *e = &ctx->env;
+	const char *col = e->adaptive_vs_col, *val = e->adaptive_vs_val;
+	const struct strlist *l = NULL;
+	char name[128];
+	int i;
+
+	if (!val)
+		return 0;
+	if (!strcmp(col, "engine"))
+		l = &e->engines;
+	else if (!strcmp(col, "sqpoll"))
+		l = &e->sqpoll;
+	else if (!strcmp(col, "iostats_req"))
+		l = &e->iostats;
+	else if (!strcmp(col, "ioprio"))
+		l = &e->ioprio;
+	else if (!strcmp(col, "scheduler"))
+		l = &e->scheduler;
+	else if (!strcmp(col, "job")) {
+		for (i = 0; i < e->jobs.nr; i++) {
+			job_name(e->jobs.v[i], name, sizeof(name));
+			if (!strcmp(name, val))
+				return 0;
+		}
+	}
+	/* iopolicies are known per target, once it is probed */
+	if (!strcmp(col, "iopolicy_req") || (l && strlist_has(l, val)))
+		return 0;
+	fprintf(stderr, "fioring-bench run: --adaptive-vs %s=%s: the sweep has no "
+		"cell with that %s\n", col, val, col);
+	return 2;
+}
+
+/* each cell the gate will judge against a --adaptive-vs cell, paired with it */
+static void pair_cells(struct run_ctx *ctx)
+{
+	int ci;
+
+	if (!ctx->env.adaptive_vs_val)
+		return;
+	for (ci = 0; ci < ctx->sweep.nr; ci++)
+		adaptive_pair(&ctx->adaptive, ci,
+			      sweep_vs_partner(&ctx->sweep, ci,
+					       ctx->env.adaptive_vs_col,
+					       ctx->env.adaptive_vs_val));
+}
+
 int run_sweep(struct run_ctx *ctx)
 {
 	struct utsname un;
@@ -767,7 +836,8 @@ int run_sweep(struct run_ctx *ctx)
 	bool restored;
 
 	if (ctx->env.dry_run) {
-		status = (setup_engines(ctx) || setup_jobs(ctx)) ? 1 : dry_run(ctx);
+		status = (setup_engines(ctx) || setup_jobs(ctx)) ? 1 :
+			 check_adaptive_vs(ctx) ?: dry_run(ctx);
 		sweep_free(&ctx->sweep);
 		goto done;
 	}
@@ -790,6 +860,10 @@ int run_sweep(struct run_ctx *ctx)
 	}
 	if (setup_engines(ctx) || check_fio_engine(ctx) || setup_jobs(ctx))
 		goto done;
+	if (check_adaptive_vs(ctx)) {
+		status = 2;
+		goto done;
+	}
 	if (setup_journal(ctx))
 		goto out;
 	signals_install();
@@ -800,8 +874,10 @@ int run_sweep(struct run_ctx *ctx)
 	bind_loop_workers(ctx);
 	if (plan_sweep(ctx) || adaptive_init(&ctx->adaptive, ctx->sweep.nr,
 					     ctx->env.adaptive,
-					     ctx->env.adaptive_width))
+					     ctx->env.adaptive_width,
+					     ctx->env.adaptive_max_drop))
 		goto out;
+	pair_cells(ctx);
 	meta = make_meta(ctx);
 	snprintf(path, sizeof(path), "%s/meta.json", ctx->out);
 	ret = results_write_json(path, meta);

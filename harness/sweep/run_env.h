@@ -28,6 +28,10 @@ struct run_env {
 	int repeat;
 	int adaptive;			/* extra runs a cell may get; 0: off */
 	double adaptive_width;		/* settled: median's 95% CI within +-this */
+	/* --adaptive-vs COL=VAL: cells settle as `gate --vs` judges them */
+	char adaptive_vs_col[16];
+	const char *adaptive_vs_val;	/* NULL: not given */
+	double adaptive_max_drop;	/* the gate's --max-drop, fraction */
 	int runtime;			/* seconds; 0: the job file's own */
 	const char *out;
 	const char *fio;

@@ -72,6 +72,77 @@ int sweep_plan(struct sweep *s, const struct run_env *env,
 	return 0;
 }
 
+/* the columns `gate --vs` pairs cells on, as the sweep knows them */
+enum { VS_ENGINE, VS_JOB, VS_SQPOLL, VS_IOSTATS, VS_IOPOLICY, VS_IOPRIO, VS_SCHED };
+const char *const sweep_vs_cols[] = {
+	[VS_ENGINE] = "engine", [VS_JOB] = "job", [VS_SQPOLL] = "sqpoll",
+	[VS_IOSTATS] = "iostats_req", [VS_IOPOLICY] = "iopolicy_req",
+	[VS_IOPRIO] = "ioprio", [VS_SCHED] = "scheduler", [VS_SCHED + 1] = NULL
+};
+
+static const char *cell_value(const struct sweep_cell *c, int col, char *buf,
+			      size_t len)
+{
+	switch (col) {
+	case VS_ENGINE:
+		return c->engine;
+	case VS_JOB:
+		return c->job_name;
+	case VS_SQPOLL:
+		snprintf(buf, len, "%d", c->sqpoll);
+		return buf;
+	case VS_IOSTATS:
+		return c->iostats;
+	case VS_IOPOLICY:
+		return c->iopolicy ?: "";
+	case VS_IOPRIO:
+		return c->ioprio;
+	default:
+		return c->scheduler ?: "";
+	}
+}
+
+static int vs_col(const char *col)
+{
+	int i;
+
+	for (i = 0; sweep_vs_cols[i]; i++)
+		if (!strcmp(sweep_vs_cols[i], col))
+			return i;
+	return -1;
+}
+
+int sweep_is_vs(const struct sweep *s, int ci, const char *col, const char *val)
+{
+	char buf[16];
+	int k = vs_col(col);
+
+	return k >= 0 && !strcmp(cell_value(&s->cells[ci], k, buf, sizeof(buf)), val);
+}
+
+int sweep_vs_partner(const struct sweep *s, int ci, const char *col,
+		     const char *val)
+{
+	const struct sweep_cell *c = &s->cells[ci], *o;
+	char b1[16], b2[16];
+	int k = vs_col(col), i, j;
+
+	if (k < 0 || sweep_is_vs(s, ci, col, val))
+		return -1;
+	for (i = 0; i < s->nr; i++) {
+		o = &s->cells[i];
+		if (o->target != c->target || !sweep_is_vs(s, i, col, val))
+			continue;
+		for (j = 0; sweep_vs_cols[j]; j++)
+			if (j != k && strcmp(cell_value(c, j, b1, sizeof(b1)),
+					     cell_value(o, j, b2, sizeof(b2))))
+				break;
+		if (!sweep_vs_cols[j])
+			return i;
+	}
+	return -1;
+}
+
 void sweep_free(struct sweep *s)
 {
 	free(s->cells);

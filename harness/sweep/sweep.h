@@ -36,6 +36,15 @@ struct sweep {
 
 int sweep_plan(struct sweep *s, const struct run_env *env,
 	       const struct sweep_target *tg, int nr_targets);
+/*
+ * Pairs as `gate --vs COL=VAL` makes them, COL one of sweep_vs_cols: cell
+ * ci has VAL in COL; the cell with VAL in COL and all else as ci's (same
+ * target), or -1.
+ */
+extern const char *const sweep_vs_cols[];
+int sweep_is_vs(const struct sweep *s, int ci, const char *col, const char *val);
+int sweep_vs_partner(const struct sweep *s, int ci, const char *col,
+		     const char *val);
 void sweep_free(struct sweep *s);
 
 #endif

@@ -5,7 +5,11 @@
 # A width no sweep can reach spends the whole budget, N more runs of every
 # cell, interleaved (repeat 6 of each cell, then repeat 7); meta.json and
 # the closing line say what was done; the gate reads the longer cells; bad
-# values are refused before anything is touched.  When a cell counts as
+# values are refused before anything is touched.  With --adaptive-vs a
+# pair the gate decides at the planned runs (psync at QD1 against io_uring
+# at QD32) gets none; that an undecided pair gets them on both sides, and
+# pairs by round, is tested on fixed values in tests/unit/adaptive.c (a
+# live A/A pair is decided by chance in a few sweeps in a hundred).  When a cell counts as
 # settled is tested on fixed values in tests/unit/adaptive.c: on a live
 # device no width is sure to settle (under load, IOPS here spread 4k-190k).
 
@@ -18,6 +22,13 @@
 grep -q "adaptive" "$T_TMP/bad1" || fail "--adaptive -1: the option is not named"
 "$bench" run --adaptive-width 0 --dry-run >"$T_TMP/bad2" 2>&1
 [ $? -eq 2 ] || { cat "$T_TMP/bad2"; fail "--adaptive-width 0 not refused with 2"; }
+for bad in "--adaptive-vs target=x" "--adaptive-vs engine=nosuch" "--adaptive-max-drop 100"; do
+	"$bench" run $bad --dry-run >"$T_TMP/bad3" 2>&1
+	rc=$?
+	[ $rc -eq 2 ] && [ "$(wc -l <"$T_TMP/bad3")" -eq 1 ] &&
+		grep -q "adaptive-" "$T_TMP/bad3" ||
+		{ cat "$T_TMP/bad3"; fail "$bad: not refused in one line naming it, exit 2 (got $rc)"; }
+done
 
 need_root
 loop_make 128M || skip "cannot make a loop device over tmpfs"
@@ -59,4 +70,21 @@ rc=$?
 cat "$T_TMP/gate.out"
 [ $rc -le 1 ] || [ $rc -eq 3 ] || fail "gate on the adaptive sweep exited $rc"
 grep -q 'n=7/7' "$T_TMP/gate.out" || fail "gate did not see 7 runs a side"
+
+# a pair decided at 5 runs a side gets no more
+"$bench" run --target "$dev" --job "$FIORING_TOP/jobs/randread-qd32.fio" \
+	--engine io_uring,psync --iostats 1 --runtime 1 --repeat 5 --adaptive 3 \
+	--adaptive-vs io_uring --out "$T_TMP/decided" --state "$T_TMP/journal" \
+	>"$T_TMP/decided.log" 2>&1 || { cat "$T_TMP/decided.log"; fail "sweep decided failed"; }
+cat "$T_TMP/decided.log"
+[ "$(jqr "$T_TMP/decided/meta.json" '.adaptive.extra_runs')" -eq 0 ] ||
+	fail "decided: a pair the gate decides got extra runs"
+[ "$(jqr "$T_TMP/decided/meta.json" '.adaptive.vs')" = engine=io_uring ] &&
+	[ "$(jqr "$T_TMP/decided/meta.json" '.adaptive.pairs')" -eq 1 ] ||
+	fail "decided: meta.json adaptive.vs, pairs"
+grep -q 'adaptive: 0 extra runs; 2 of 2 cells settled (1 judged against engine=io_uring at --max-drop 5%' \
+	"$T_TMP/decided.log" || fail "decided: closing line"
+"$bench" gate --vs io_uring "$T_TMP/decided" >"$T_TMP/gate2.out" 2>&1
+[ $? -eq 1 ] || { cat "$T_TMP/gate2.out"; fail "decided: the gate does not call psync a regression"; }
+
 echo "adaptive repeats as expected"

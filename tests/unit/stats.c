@@ -5,7 +5,8 @@
  * Mann-Whitney p-values, that the bootstrap interval is reproducible,
  * brackets its estimate and separates samples that really differ, and the
  * gate's three-way verdict on fixed and on seeded random samples of known
- * truth (A/A, a 10% drop, a 10% cost rise, wide noise).
+ * truth (A/A, a 10% drop, a 10% cost rise, wide noise), and the paired
+ * signed-rank interval and verdict under drift.
  */
 #include <errno.h>
 #include <math.h>
@@ -339,6 +340,75 @@ static void test_rng(void)
 		check("rng roughly uniform", hist[i] > 9500 && hist[i] < 10500);
 }
 
+/*
+ * The signed-rank interval and p, against an enumeration of all 2^n sign
+ * patterns (done apart): n = 6 pairs all ~5% down, and n = 8 of mixed sign.
+ */
+static void test_signed_rank(void)
+{
+	const double b6[] = { 100, 102, 98, 101, 99, 100 };
+	const double c6[] = { 95, 96, 94, 97, 93, 96 };
+	const double b8[] = { 100, 103, 97, 101, 99, 102, 98, 100 };
+	const double c8[] = { 101, 100, 99, 98, 100, 103, 96, 99 };
+	double est, lo, hi, p;
+
+	check("sr ok", !stats_signed_rank_ci(b6, c6, 6, 0.9, &est, &lo, &hi, &p));
+	/* k = 3 of the 21 Walsh averages on each side */
+	near("sr6 est", est, 0.9505416413, 1e-9);
+	near("sr6 lo", lo, 0.9411764706, 1e-9);
+	near("sr6 hi", hi, 0.96, 1e-9);
+	/* every pair down: T+ = 0, p = 2 / 64 */
+	near("sr6 p", p, 0.03125, 1e-12);
+	check("sr8 ok", !stats_signed_rank_ci(b8, c8, 8, 0.9, &est, &lo, &hi, &p));
+	near("sr8 est", est, 0.994704593, 1e-8);
+	near("sr8 lo", lo, 0.979591837, 1e-8);
+	near("sr8 hi", hi, 1.010050504, 1e-8);
+	near("sr8 p", p, 0.4609375, 1e-12);
+	/* two pairs cannot make a 90% interval */
+	stats_signed_rank_ci(b6, c6, 2, 0.9, &est, &lo, &hi, &p);
+	check("sr2 unbounded", lo == 0 && isinf(hi));
+	check("sr empty", stats_signed_rank_ci(b6, c6, 0, 0.9, &est, &lo, &hi, &p) == -EINVAL);
+	check("sr level", stats_signed_rank_ci(b6, c6, 6, 1.5, &est, &lo, &hi, &p) == -EINVAL);
+}
+
+/*
+ * Pairs share what drifts between rounds: an A/A pair and a 10% drop on a
+ * device that loses a third of its speed over the sweep are decided paired
+ * and not unpaired; five pairs all 10% down are a regression.
+ */
+static void test_judge_paired(void)
+{
+	double base[17], aa[17], drop[17];
+	struct stats_judgement j;
+	size_t i;
+
+	for (i = 0; i < N(base); i++) {
+		double drift = 1 - 0.02 * (double)i;
+		double e = (i % 3 == 0 ? 0.01 : i % 3 == 1 ? -0.01 : 0);
+
+		base[i] = 100000 * drift;
+		aa[i] = 100000 * drift * (1 + e);
+		drop[i] = 90000 * drift * (1 - e);
+	}
+	stats_judge(base, N(base), aa, N(aa), 0, 0.05, 0.95, &j);
+	check("unpaired drift A/A cannot", j.verdict == STATS_CANNOT);
+	check("paired drift A/A", !stats_judge_paired(base, aa, N(base), 0, 0.05, 0.95, &j));
+	check("paired drift A/A pass", j.verdict == STATS_PASS && j.cmp.paired);
+	check("paired n", j.cmp.nbase == N(base) && j.cmp.ncand == N(base));
+	stats_judge(base, N(base), drop, N(drop), 0, 0.05, 0.95, &j);
+	check("unpaired drift drop cannot", j.verdict == STATS_CANNOT);
+	stats_judge_paired(base, drop, N(base), 0, 0.05, 0.95, &j);
+	check("paired drift drop regression", j.verdict == STATS_REGRESSION);
+	near("paired drop ratio", j.cmp.ratio, 0.9, 0.01);
+	stats_judge_paired(base, drop, 5, 0, 0.05, 0.95, &j);
+	check("paired 5 drop regression", j.verdict == STATS_REGRESSION);
+	/* a cost: the same pairs read as CPU per I/O are 10% cheaper, a pass */
+	stats_judge_paired(base, drop, N(base), 1, 0.05, 0.95, &j);
+	check("paired cost gain passes", j.verdict == STATS_PASS);
+	check("paired bad confidence",
+	      stats_judge_paired(base, aa, N(base), 0, 0.05, 0.4, &j) < 0);
+}
+
 int main(void)
 {
 	test_median_cv();
@@ -347,6 +417,8 @@ int main(void)
 	test_bootstrap();
 	test_shift();
 	test_judge();
+	test_signed_rank();
+	test_judge_paired();
 	test_rng();
 	if (failures) {
 		printf("%d check(s) failed\n", failures);
