@@ -292,10 +292,14 @@ static int fioring_ring_setup(struct thread_data *td)
 	} else {
 		/*
 		 * One task submits and reaps: completions can wait for our
-		 * next io_uring_enter() instead of interrupting us.
+		 * next io_uring_enter() instead of interrupting us.  Deferring
+		 * them to the reap, as fio's engine does, is the default; it
+		 * costs where a kernel thread on our CPU completes the I/O
+		 * (HOWTO.md, defer_taskrun).
 		 */
-		p.flags |= IORING_SETUP_COOP_TASKRUN | IORING_SETUP_SINGLE_ISSUER |
-			    IORING_SETUP_DEFER_TASKRUN;
+		p.flags |= IORING_SETUP_COOP_TASKRUN | IORING_SETUP_SINGLE_ISSUER;
+		if (o->defer_taskrun)
+			p.flags |= IORING_SETUP_DEFER_TASKRUN;
 	}
 	/* never more completions outstanding than io_u */
 	p.flags |= IORING_SETUP_CQSIZE;
@@ -1272,6 +1276,16 @@ static struct fio_option options[] = {
 		.type	= FIO_OPT_BOOL,
 		.off1	= offsetof(struct fioring_options, nowait),
 		.help	= "Use RWF_NOWAIT for reads/writes",
+		.category = FIO_OPT_C_ENGINE,
+		.group	= FIO_OPT_G_IOURING,
+	},
+	{
+		.name	= "defer_taskrun",
+		.lname	= "Defer task work",
+		.type	= FIO_OPT_BOOL,
+		.off1	= offsetof(struct fioring_options, defer_taskrun),
+		.help	= "Run completions only when reaping (IORING_SETUP_DEFER_TASKRUN; not under SQPOLL)",
+		.def	= "1",
 		.category = FIO_OPT_C_ENGINE,
 		.group	= FIO_OPT_G_IOURING,
 	},

@@ -30,6 +30,7 @@ struct fioring_options {
 	unsigned int uncached;
 	unsigned int nowait;
 	unsigned int force_async;
+	unsigned int defer_taskrun;
 	/* multipath, see mpath_user.h */
 	char *paths;
 	unsigned int path_policy;

@@ -12,7 +12,8 @@
 # plain QD32, SQPOLL QD1 and QD32, each pinned, unpinned and split, both
 # engines; t/io_uring QD32 pinned.  All runs are interleaved (every row and engine
 # once per round) so drift hits all alike; each cell is the median and the
-# min-max of RUNS runs.  Then the distance to the limit (pinned fioring over
+# min-max of RUNS runs, the engines' ratio the median and min-max of the
+# RUNS per-round ratios.  Then the distance to the limit (pinned fioring over
 # pinned t/io_uring) and, where valgrind is there, user-space instructions
 # per I/O counted by callgrind, split between the engine and fio's core,
 # which the noise of a shared machine does not move.
@@ -117,6 +118,16 @@ cell() {
 		printf "%8.0f [%.0f-%.0f]", m, v[1], v[NR] }'
 }
 
+# round_ratios "O..." "F...": the ratio of the two engines' runs of each
+# round (they ran side by side, so drift cancels), "median [min-max]"
+round_ratios() {
+	printf '%s\n%s\n' "$1" "$2" | awk 'NR == 1 { n = split($0, o) }
+		NR == 2 { split($0, f); for (i = 1; i <= n; i++) print o[i] / f[i] }' |
+		sort -g | awk '{ v[NR] = $1 } END {
+		m = (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2
+		printf "%.3fx [%.3f-%.3f]", m, v[1], v[NR] }'
+}
+
 # rows: name placement QD SQPOLL; results in r_<row>_<engine>
 rows="plain32p:pinned:32:0 plain32u:unpinned:32:0 sq1p:pinned:1:1 sq1u:unpinned:1:1
 sq32p:pinned:32:1 sq32u:unpinned:32:1"
@@ -146,7 +157,7 @@ done
 {
 	echo "target: $target, randread bs=$bs, $runs interleaved runs each, pinned = taskset -c $cpu${split:+, split = cpus_allowed=$cpu sqthread_poll_cpu=$split}"
 	printf '%-30s %-28s %-28s %s\n' "row (IOPS)" "fioring median [min-max]" \
-		"fio io_uring median [min-max]" "fioring/io_uring"
+		"fio io_uring median [min-max]" "fioring/io_uring per round"
 	for row in $rows; do
 		IFS=: read -r name p qd sq <<EOF
 $row
@@ -154,8 +165,8 @@ EOF
 		eval "o=\$r_${name}_o f=\$r_${name}_f"
 		mode=plain
 		[ "$sq" = 1 ] && mode=sqpoll
-		printf '%-30s %-28s %-28s %.3fx\n' "$mode QD$qd $p" "$(cell $o)" "$(cell $f)" \
-			"$(echo "$(median $o) $(median $f)" | awk '{ print $1 / $2 }')"
+		printf '%-30s %-28s %-28s %s\n' "$mode QD$qd $p" "$(cell $o)" "$(cell $f)" \
+			"$(round_ratios "$o" "$f")"
 	done
 	printf '%-30s %s\n' "t/io_uring QD32 pinned" "$(cell $t)"
 	echo "$(median $r_plain32p_o) $(median $r_plain32p_f) $(median $t)" | awk '$3 > 0 {

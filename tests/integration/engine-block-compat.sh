@@ -11,6 +11,9 @@
 #    kernel refuses it for, one line says so.
 #  - sqthread_poll_cpu without sqthread_poll is accepted and ignored, by
 #    fio's io_uring and by fioring alike.
+#  - the ring is set up with IORING_SETUP_DEFER_TASKRUN as fio's io_uring
+#    sets it, and without with defer_taskrun=0 (the flags io_uring_setup()
+#    got, as strace shows them); a bad value is refused by fio's parser.
 # mkfs.ext4 zeroes the end of the device with WRITE_ZEROES, which a loop
 # device over tmpfs does not take: the kernel logs it, mkfs writes zeroes
 # kmsg-expect: operation not supported error, dev loop[0-9]+, .*\(WRITE_ZEROES\)
@@ -76,4 +79,26 @@ for eng in io_uring "$ours"; do
 		fail "$eng: sqthread_poll_cpu without sqthread_poll refused: $(cat "$T_TMP/cpu.out")"
 done
 echo "sqthread_poll_cpu without sqthread_poll: accepted by fio's io_uring and fioring"
+
+# defer DEFER: 1 when the job's io_uring_setup() asked for DEFER_TASKRUN
+# (strace names the flags it knows and prints the others as hex)
+defer() {
+	strace -f -e trace=io_uring_setup -o "$T_TMP/setup.st" "$FIO" --name=d \
+		--filename="$file" --ioengine="$ours" --defer_taskrun="$1" --rw=read \
+		--bs=4k --size=64k --output=/dev/null >/dev/null 2>&1 ||
+		fail "defer_taskrun=$1: fio failed"
+	flags=$(sed -n 's/.*io_uring_setup([0-9]*, {flags=\([^,]*\),.*= [0-9].*/\1/p' "$T_TMP/setup.st")
+	[ -n "$flags" ] || fail "defer_taskrun=$1: no io_uring_setup() in strace's output"
+	case $flags in
+	*DEFER_TASKRUN*) echo 1; return ;;
+	esac
+	hex=$(echo "$flags" | tr '|' '\n' | grep -m1 '^0x') || { echo 0; return; }
+	echo $(((hex & 0x2000) != 0))
+}
+[ "$(defer 1)" = 1 ] || fail "defer_taskrun=1: the ring was set up without DEFER_TASKRUN"
+[ "$(defer 0)" = 0 ] || fail "defer_taskrun=0: the ring was set up with DEFER_TASKRUN"
+"$FIO" --name=d --filename="$file" --ioengine="$ours" --defer_taskrun=x \
+	--size=64k --output=/dev/null >"$T_TMP/bad.out" 2>&1 &&
+	fail "defer_taskrun=x accepted"
+echo "defer_taskrun: DEFER_TASKRUN set by default, not with 0; 'x' refused"
 exit 0
