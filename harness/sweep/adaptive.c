@@ -175,22 +175,21 @@ static int cpu_resolved(const struct adaptive_cell *c)
 					       c->nios) < FIO_CPU_MIN_MS);
 }
 
-/* as the gate's cell verdict: a regression on either metric, or both pass */
+/*
+ * Every metric the gate will judge is decided, PASS or REGRESSION: a
+ * regression on one leaves the other's line to read too.
+ */
 static int pair_decided(const struct adaptive *a, const struct adaptive_cell *c)
 {
 	const struct adaptive_cell *b = &a->cells[c->base];
-	enum stats_verdict vi, vc = STATS_PASS;
 
-	if (c->n < ADAPTIVE_MIN_RUNS || b->n < ADAPTIVE_MIN_RUNS)
+	if (c->n < ADAPTIVE_MIN_RUNS || b->n < ADAPTIVE_MIN_RUNS ||
+	    verdict(b->iops, b->rep_iops, b->n, c->iops, c->rep_iops, c->n, 0,
+		    a->max_drop) == STATS_CANNOT)
 		return 0;
-	vi = verdict(b->iops, b->rep_iops, b->n, c->iops, c->rep_iops, c->n, 0,
-		     a->max_drop);
-	if (vi == STATS_REGRESSION)
-		return 1;
-	if (cpu_resolved(b) && cpu_resolved(c))
-		vc = verdict(b->cpu, b->rep_cpu, b->ncpu, c->cpu, c->rep_cpu,
-			     c->ncpu, 1, a->max_drop);
-	return vc == STATS_REGRESSION || (vi == STATS_PASS && vc == STATS_PASS);
+	return !cpu_resolved(b) || !cpu_resolved(c) ||
+	       verdict(b->cpu, b->rep_cpu, b->ncpu, c->cpu, c->rep_cpu, c->ncpu,
+		       1, a->max_drop) != STATS_CANNOT;
 }
 
 static int settled(const struct adaptive *a, const struct adaptive_cell *c)
@@ -223,13 +222,18 @@ int adaptive_next(struct adaptive *a, int base_repeat, int *repeat)
 				return -1;
 			a->pos = 0;
 			a->round_found = 0;
+			a->round++;
 		}
 		c = &a->cells[a->pos++];
 		if (c->extra < a->budget && !settled(a, c)) {
 			c->extra++;
 			a->extra_runs++;
 			a->round_found = 1;
-			*repeat = base_repeat + c->extra;
+			/*
+			 * numbered by round, not by the cell's own count: runs
+			 * of one repeat ran side by side, which the gate pairs
+			 */
+			*repeat = base_repeat + a->round + 1;
 			return a->pos - 1;
 		}
 	}

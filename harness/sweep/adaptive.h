@@ -27,6 +27,7 @@ struct adaptive {
 	int ncells;
 	struct adaptive_cell *cells;
 	int pos;		/* where the current round has got to */
+	int round;		/* adaptive rounds done before the current one */
 	int round_found;	/* the round ran at least one cell */
 	int extra_runs;
 };
@@ -34,18 +35,19 @@ struct adaptive {
 int adaptive_init(struct adaptive *a, int ncells, int budget, double width,
 		  double max_drop);
 /*
- * Cell cand is settled once the gate's verdict on it against cell base is
- * decided (the gate's test at max_drop and STATS_LEVEL, paired by repeat
- * as the gate pairs: REGRESSION on IOPS or on CPU time per I/O where fio's
- * CPU time resolves it, or PASS on both); base once every cell paired
- * with it is.
+ * Cell cand is settled once the gate's test (at max_drop and STATS_LEVEL,
+ * paired by repeat as the gate pairs) decides it against cell base, PASS
+ * or REGRESSION, on IOPS and on CPU time per I/O where fio's CPU time
+ * resolves it; base once every cell paired with it is.
  */
 void adaptive_pair(struct adaptive *a, int cand, int base);
 /* Records a finished run of cell ci (rows that failed are skipped). */
 int adaptive_note(struct adaptive *a, int ci, const struct result_row *r);
 /*
  * The next cell to run once more, with the repeat number that run gets in
- * *repeat; -1 when every cell is settled or out of budget.
+ * *repeat (the round's: base_repeat + 1 for the first, and so on, so that
+ * runs of one repeat ran in one round); -1 when every cell is settled or
+ * out of budget.
  */
 int adaptive_next(struct adaptive *a, int base_repeat, int *repeat);
 /* How many cells are settled now; how many are judged against a pair. */
