@@ -65,33 +65,30 @@ void adaptive_pair(struct adaptive *a, int cand, int base)
 	a->cells[base].paired++;
 }
 
+/* p resized to n elements of size each; p itself, and *err set, when out of memory */
+static void *resized(void *p, int n, size_t size, int *err)
+{
+	void *q = realloc(p, (size_t)n * size);
+
+	if (!q) {
+		*err = -ENOMEM;
+		return p;
+	}
+	return q;
+}
+
 static int grow(struct adaptive_cell *c)
 {
-	int cap = c->cap ? 2 * c->cap : 16;
-	double *i = realloc(c->iops, cap * sizeof(*i)), *p, *o;
-	int *r;
+	int cap = c->cap ? 2 * c->cap : 16, err = 0;
 
-	if (!i)
-		return -ENOMEM;
-	c->iops = i;
-	p = realloc(c->cpu, cap * sizeof(*p));
-	if (!p)
-		return -ENOMEM;
-	c->cpu = p;
-	o = realloc(c->ios, cap * sizeof(*o));
-	if (!o)
-		return -ENOMEM;
-	c->ios = o;
-	r = realloc(c->rep_iops, cap * sizeof(*r));
-	if (!r)
-		return -ENOMEM;
-	c->rep_iops = r;
-	r = realloc(c->rep_cpu, cap * sizeof(*r));
-	if (!r)
-		return -ENOMEM;
-	c->rep_cpu = r;
-	c->cap = cap;
-	return 0;
+	c->iops = resized(c->iops, cap, sizeof(*c->iops), &err);
+	c->cpu = resized(c->cpu, cap, sizeof(*c->cpu), &err);
+	c->ios = resized(c->ios, cap, sizeof(*c->ios), &err);
+	c->rep_iops = resized(c->rep_iops, cap, sizeof(*c->rep_iops), &err);
+	c->rep_cpu = resized(c->rep_cpu, cap, sizeof(*c->rep_cpu), &err);
+	if (!err)
+		c->cap = cap;
+	return err;
 }
 
 int adaptive_note(struct adaptive *a, int ci, const struct result_row *r)
