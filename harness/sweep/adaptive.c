@@ -65,7 +65,7 @@ void adaptive_pair(struct adaptive *a, int cand, int base)
 	a->cells[base].paired++;
 }
 
-/* p resized to n elements of size each; p itself, and *err set, when out of memory */
+/* p resized to n elements of size; out of memory: p, and *err set */
 static void *resized(void *p, int n, size_t size, int *err)
 {
 	void *q = realloc(p, (size_t)n * size);
