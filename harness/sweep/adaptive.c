@@ -267,7 +267,8 @@ void adaptive_meta(const struct adaptive *a, json_object *meta)
 	json_object_object_add(o, "cells", json_object_new_int(a->ncells));
 	json_object_object_add(o, "settled", json_object_new_int(adaptive_settled(a)));
 	json_object_object_add(o, "pairs", json_object_new_int(adaptive_pairs(a)));
-	json_object_object_add(o, "max_drop_pct", json_object_new_double(100 * a->max_drop));
+	json_object_object_add(o, "max_drop_pct",
+			       json_object_new_double(100 * a->max_drop));
 	json_object_object_add(meta, "adaptive", o);
 }
 

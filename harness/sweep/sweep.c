@@ -73,7 +73,10 @@ int sweep_plan(struct sweep *s, const struct run_env *env,
 }
 
 /* the columns `gate --vs` pairs cells on, as the sweep knows them */
-enum { VS_ENGINE, VS_JOB, VS_SQPOLL, VS_IOSTATS, VS_IOPOLICY, VS_IOPRIO, VS_SCHED };
+enum {
+	VS_ENGINE, VS_JOB, VS_SQPOLL, VS_IOSTATS, VS_IOPOLICY, VS_IOPRIO,
+	VS_SCHED
+};
 const char *const sweep_vs_cols[] = {
 	[VS_ENGINE] = "engine", [VS_JOB] = "job", [VS_SQPOLL] = "sqpoll",
 	[VS_IOSTATS] = "iostats_req", [VS_IOPOLICY] = "iopolicy_req",
