@@ -24,7 +24,7 @@
 #
 # Environment: ROUNDS (20), REPEAT runs per job and round (5), ADAPTIVE
 # extra runs per cell the sweep may add while the gate cannot judge it
-# against base yet (6; run --adaptive-vs job=base, as make bench does
+# against base yet (12; run --adaptive-vs job=base, as make bench does
 # against io_uring, so the counts include what stopping on a verdict
 # does to them), RUNTIME_MS per run (500), CPU
 # fio is pinned to (1), OUT (bench/gate-out), STRICT=1 to exit 1 when a
@@ -34,7 +34,7 @@ set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 bench=${FIORING_BENCH:-$top/build/fioring-bench}
-rounds=${ROUNDS:-20} repeat=${REPEAT:-5} adaptive=${ADAPTIVE:-6}
+rounds=${ROUNDS:-20} repeat=${REPEAT:-5} adaptive=${ADAPTIVE:-12}
 runtime_ms=${RUNTIME_MS:-500} cpu=${CPU:-1}
 out=${OUT:-$top/bench/gate-out}
 
