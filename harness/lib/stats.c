@@ -505,6 +505,11 @@ static void judge_interval(struct stats_judgement *j, int lower_better,
 		j->verdict = STATS_CANNOT;
 }
 
+static int judge_params_ok(double max_drop, double confidence)
+{
+	return max_drop >= 0 && max_drop < 1 && confidence > 0.5 && confidence < 1;
+}
+
 int stats_judge(const double *base, size_t nbase, const double *cand,
 		size_t ncand, int lower_better, double max_drop,
 		double confidence, struct stats_judgement *j)
@@ -512,8 +517,7 @@ int stats_judge(const double *base, size_t nbase, const double *cand,
 	struct stats_cmp *c = &j->cmp;
 	int ret;
 
-	if (!(max_drop >= 0 && max_drop < 1) ||
-	    !(confidence > 0.5 && confidence < 1))
+	if (!judge_params_ok(max_drop, confidence))
 		return -EINVAL;
 	ret = stats_cmp_level(base, nbase, cand, ncand, 2 * confidence - 1, c);
 	if (ret)
@@ -579,7 +583,7 @@ static int sr_statistic(const double *d, size_t n, double *tplus,
 
 int stats_signed_rank_ci(const double *base, const double *cand, size_t n,
 			 double level, double *est, double *lo, double *hi,
-			 double *p)
+			 double *p, int *exact)
 {
 	size_t m = n * (n + 1) / 2, i, j, w = 0, k = 0, nz;
 	double alpha = (1 - level) / 2, *d, *walsh, tplus, ties, *c = NULL;
@@ -624,9 +628,10 @@ int stats_signed_rank_ci(const double *base, const double *cand, size_t n,
 	*hi = k ? exp(walsh[m - k]) : INFINITY;
 
 	/* the test of "no shift" on the nonzero differences */
+	*exact = nz && !ties && nz <= STATS_SR_EXACT_MAX;
 	if (!nz) {
 		*p = 1;
-	} else if (!ties && nz <= STATS_SR_EXACT_MAX) {
+	} else if (*exact) {
 		double *cz = nz == n && c ? c : sr_exact_counts(nz);
 		double mz = (double)(nz * (nz + 1) / 2), t = fmin(tplus, mz - tplus);
 		double tail = 0;
@@ -660,8 +665,7 @@ int stats_judge_paired(const double *base, const double *cand, size_t n,
 	struct stats_cmp *c = &j->cmp;
 	int ret;
 
-	if (!(max_drop >= 0 && max_drop < 1) ||
-	    !(confidence > 0.5 && confidence < 1))
+	if (!judge_params_ok(max_drop, confidence))
 		return -EINVAL;
 	memset(c, 0, sizeof(*c));
 	c->nbase = c->ncand = n;
@@ -671,11 +675,58 @@ int stats_judge_paired(const double *base, const double *cand, size_t n,
 	c->cv_cand = stats_cv(cand, n);
 	c->paired = 1;
 	ret = stats_signed_rank_ci(base, cand, n, 2 * confidence - 1,
-				   &c->ratio, &c->lo, &c->hi, &c->p);
+				   &c->ratio, &c->lo, &c->hi, &c->p, &c->exact);
 	if (ret)
 		return ret;
-	c->exact = n <= STATS_SR_EXACT_MAX;
 	/* the interval's bound is the one-sided test's rejection */
 	judge_interval(j, lower_better, max_drop, 1);
 	return 0;
+}
+
+/* 1 when a round occurs twice in r[0..n) */
+static int rounds_repeat(const int *r, size_t n)
+{
+	size_t i, k;
+
+	for (i = 0; i < n; i++)
+		for (k = i + 1; k < n; k++)
+			if (r[i] == r[k])
+				return 1;
+	return 0;
+}
+
+int stats_judge_rounds(const double *base, const int *rb, size_t nbase,
+		       const double *cand, const int *rc, size_t ncand,
+		       size_t min_pairs, int lower_better, double max_drop,
+		       double confidence, struct stats_judgement *j)
+{
+	double *pb = NULL, *pc = NULL;
+	size_t i, k, np = 0;
+	int ret;
+
+	if (rb && rc && !rounds_repeat(rb, nbase) && !rounds_repeat(rc, ncand)) {
+		pb = malloc(ncand * sizeof(*pb));
+		pc = malloc(ncand * sizeof(*pc));
+		if (!pb || !pc) {
+			ret = -ENOMEM;
+			goto out;
+		}
+		for (i = 0; i < ncand; i++)
+			for (k = 0; k < nbase; k++)
+				if (rb[k] == rc[i]) {
+					pb[np] = base[k];
+					pc[np++] = cand[i];
+					break;
+				}
+	}
+	if (np >= min_pairs && np >= STATS_PAIRED_MIN)
+		ret = stats_judge_paired(pb, pc, np, lower_better, max_drop,
+					 confidence, j);
+	else
+		ret = stats_judge(base, nbase, cand, ncand, lower_better,
+				  max_drop, confidence, j);
+out:
+	free(pb);
+	free(pc);
+	return ret;
 }

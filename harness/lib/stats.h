@@ -165,14 +165,14 @@ int stats_judge(const double *base, size_t nbase, const double *cand,
  * statistics cut where the Wilcoxon signed-rank distribution puts
  * (1 - level) / 2 on each side), with the test's two-sided p of "no
  * shift".  Exact without ties up to STATS_SR_EXACT_MAX pairs, else the
- * normal approximation.  Too few pairs for @level give lo = 0 and hi =
- * INFINITY.  Returns 0, -EINVAL (no pairs, a value <= 0, a bad level),
- * -ENOMEM.
+ * normal approximation (*exact says which p is).  Too few pairs for @level
+ * give lo = 0 and hi = INFINITY.  Returns 0, -EINVAL (no pairs, a value
+ * <= 0, a bad level), -ENOMEM.
  */
 #define STATS_SR_EXACT_MAX 50
 int stats_signed_rank_ci(const double *base, const double *cand, size_t n,
 			 double level, double *est, double *lo, double *hi,
-			 double *p);
+			 double *p, int *exact);
 
 /*
  * stats_judge_paired - stats_judge() on n pairs (base[i], cand[i]) run
@@ -192,5 +192,18 @@ int stats_judge_paired(const double *base, const double *cand, size_t n,
  * largest ratio) and two samples judge sooner.
  */
 #define STATS_PAIRED_MIN 8
+
+/*
+ * stats_judge_rounds - the one rule `gate` and `run --adaptive-vs` judge
+ * by: values that carry the round each ran in (rb, rc; NULL: not of one
+ * sweep) are paired by round, and with at least @min_pairs and
+ * STATS_PAIRED_MIN pairs judged by stats_judge_paired(), else as two
+ * samples by stats_judge().  A side with a round twice (no one run to
+ * pair) is judged as two samples.
+ */
+int stats_judge_rounds(const double *base, const int *rb, size_t nbase,
+		       const double *cand, const int *rc, size_t ncand,
+		       size_t min_pairs, int lower_better, double max_drop,
+		       double confidence, struct stats_judgement *j);
 
 #endif

@@ -325,56 +325,10 @@ static double cpu_ms_per_run(const struct gate_side *s, const double *cpu,
 	return ms;
 }
 
-/* the value of metric in a cell's row for repeat k when ok; 0 or -1 */
-static int repeat_value(const struct gate_side *s, const char *metric,
-			const char *k, double *v)
-{
-	size_t i;
-	int found = 0;
-
-	for (i = 0; i < s->cell->nrows; i++) {
-		size_t row = s->cell->rows[i];
-
-		if (strcmp(results_get(s->res, row, "repeat"), k))
-			continue;
-		/* per-host rows share a repeat: no one run to pair */
-		if (found++)
-			return -1;
-		if (!results_row_ok(s->res, row) || results_num(s->res, row, metric, v))
-			return -1;
-	}
-	return found ? 0 : -1;
-}
-
-/*
- * The k-th runs of the two cells of one sweep, for every k both have ok
- * with a value of metric: the sweep runs them in the same round, so what
- * drifts between rounds hits both.  Returns the number of pairs (0: the
- * sides come from two sweeps).
- */
-static size_t paired_values(const struct gate_side *base,
-			    const struct gate_side *cand, const char *metric,
-			    double *vb, double *vc)
-{
-	size_t i, n = 0;
-
-	if (base->res != cand->res || results_col(cand->res, "repeat") < 0)
-		return 0;
-	for (i = 0; i < cand->cell->nrows; i++) {
-		const char *k = results_get(cand->res, cand->cell->rows[i], "repeat");
-
-		if (!repeat_value(cand, metric, k, &vc[n]) &&
-		    !repeat_value(base, metric, k, &vb[n]))
-			n++;
-	}
-	return n;
-}
-
 /*
  * Judges one metric of cand against base into c (why in why[len]);
- * returns the verdict.  Cells of one sweep are judged paired by round
- * when at least --min-runs and STATS_PAIRED_MIN rounds have both, else as
- * two samples.
+ * returns the verdict.  Cells of one sweep carry the round each run ran
+ * in, which stats_judge_rounds() pairs them by; two sweeps share none.
  */
 static int judge_metric(const struct gate_env *env, const struct gate_side *base,
 			const struct gate_side *cand, const char *metric,
@@ -382,9 +336,9 @@ static int judge_metric(const struct gate_env *env, const struct gate_side *base
 {
 	size_t nb = base->cell->nrows, nc = cand->cell->nrows;
 	double *vb = malloc(nb * sizeof(*vb)), *vc = malloc(nc * sizeof(*vc));
-	double *pb = malloc(nc * sizeof(*pb)), *pc = malloc(nc * sizeof(*pc));
+	int *rb = malloc(nb * sizeof(*rb)), *rc = malloc(nc * sizeof(*rc));
+	int one_sweep = base->res == cand->res;
 	const char *worse, *better;
-	size_t np = 0;
 	double loss;
 	int ret;
 
@@ -396,12 +350,12 @@ static int judge_metric(const struct gate_env *env, const struct gate_side *base
 	c->verdict = GATE_CANNOT;
 	c->why = why;
 	why[0] = '\0';
-	if (!vb || !vc || !pb || !pc) {
+	if (!vb || !vc || !rb || !rc) {
 		snprintf(why, len, "out of memory");
 		goto out;
 	}
-	nb = results_cell_values(base->res, base->cell, metric, vb);
-	nc = results_cell_values(cand->res, cand->cell, metric, vc);
+	nb = results_cell_values_rounds(base->res, base->cell, metric, vb, rb);
+	nc = results_cell_values_rounds(cand->res, cand->cell, metric, vc, rc);
 	if (side_short(env, base, metric, nb, why, len) ||
 	    side_short(env, cand, metric, nc, why, len))
 		goto out;
@@ -417,13 +371,10 @@ static int judge_metric(const struct gate_env *env, const struct gate_side *base
 			goto out;
 		}
 	}
-	np = paired_values(base, cand, metric, pb, pc);
-	if (np >= env->min_runs && np >= STATS_PAIRED_MIN)
-		ret = stats_judge_paired(pb, pc, np, c->lower_better,
-					 env->max_drop, env->confidence, &c->j);
-	else
-		ret = stats_judge(vb, nb, vc, nc, c->lower_better, env->max_drop,
-				  env->confidence, &c->j);
+	ret = stats_judge_rounds(vb, one_sweep ? rb : NULL, nb, vc,
+				 one_sweep ? rc : NULL, nc, env->min_runs,
+				 c->lower_better, env->max_drop, env->confidence,
+				 &c->j);
 	if (ret) {
 		snprintf(why, len, "%s", ret == -EINVAL ?
 			 "a value of 0 or below has no ratio" : strerror(-ret));
@@ -460,8 +411,8 @@ static int judge_metric(const struct gate_env *env, const struct gate_side *base
 out:
 	free(vb);
 	free(vc);
-	free(pb);
-	free(pc);
+	free(rb);
+	free(rc);
 	return c->verdict;
 }
 

@@ -278,20 +278,31 @@ const struct results_cell *results_cell_find(const struct results_cell *cells,
 	return NULL;
 }
 
-size_t results_cell_values(const struct results *res,
-			   const struct results_cell *cell, const char *col,
-			   double *vals)
+size_t results_cell_values_rounds(const struct results *res,
+				  const struct results_cell *cell,
+				  const char *col, double *vals, int *rounds)
 {
 	size_t i, n = 0;
 
 	for (i = 0; i < cell->nrows; i++) {
-		double v;
+		double v, r;
 
-		if (results_row_ok(res, cell->rows[i]) &&
-		    !results_num(res, cell->rows[i], col, &v))
-			vals[n++] = v;
+		if (!results_row_ok(res, cell->rows[i]) ||
+		    results_num(res, cell->rows[i], col, &v))
+			continue;
+		if (rounds)
+			rounds[n] = results_num(res, cell->rows[i], "repeat", &r) ?
+				    -1 : (int)r;
+		vals[n++] = v;
 	}
 	return n;
+}
+
+size_t results_cell_values(const struct results *res,
+			   const struct results_cell *cell, const char *col,
+			   double *vals)
+{
+	return results_cell_values_rounds(res, cell, col, vals, NULL);
 }
 
 const char *const results_setting_cols[] = {

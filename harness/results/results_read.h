@@ -57,6 +57,13 @@ const struct results_cell *results_cell_find(const struct results_cell *cells,
 size_t results_cell_values(const struct results *res,
 			   const struct results_cell *cell, const char *col,
 			   double *vals);
+/*
+ * The same, and each value's `repeat` (-1 where a row has none) into
+ * rounds: the round of one sweep it ran in.
+ */
+size_t results_cell_values_rounds(const struct results *res,
+				  const struct results_cell *cell,
+				  const char *col, double *vals, int *rounds);
 
 /*
  * The settings that make a cell, as columns of the contract.  Cells that

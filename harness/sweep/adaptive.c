@@ -134,35 +134,16 @@ static int tight(const double *x, int n, double width)
 	return (hi - lo) / 2 <= width * med;
 }
 
-/*
- * The gate's verdict on one metric (STATS_CANNOT also when it cannot test
- * at all); as the gate does, paired by repeat (run in one round) from
- * STATS_PAIRED_MIN pairs.
- */
+/* the gate's verdict on one metric; STATS_CANNOT also when it cannot test */
 static enum stats_verdict verdict(const double *base, const int *rb, int nbase,
-		   const double *cand, const int *rc, int ncand,
-		   int lower_better, double max_drop)
+				  const double *cand, const int *rc, int ncand,
+				  int lower_better, double max_drop)
 {
-	double *pb = malloc(ncand * sizeof(*pb)), *pc = malloc(ncand * sizeof(*pc));
 	struct stats_judgement j;
-	int i, k, np = 0, ret;
 
-	for (i = 0; pb && pc && i < ncand; i++)
-		for (k = 0; k < nbase; k++)
-			if (rb[k] == rc[i]) {
-				pb[np] = base[k];
-				pc[np++] = cand[i];
-				break;
-			}
-	if (np >= ADAPTIVE_MIN_RUNS && np >= STATS_PAIRED_MIN)
-		ret = stats_judge_paired(pb, pc, np, lower_better, max_drop,
-					 STATS_LEVEL, &j);
-	else
-		ret = stats_judge(base, nbase, cand, ncand, lower_better,
-				  max_drop, STATS_LEVEL, &j);
-	free(pb);
-	free(pc);
-	return ret ? STATS_CANNOT : j.verdict;
+	return stats_judge_rounds(base, rb, nbase, cand, rc, ncand,
+				  ADAPTIVE_MIN_RUNS, lower_better, max_drop,
+				  STATS_LEVEL, &j) ? STATS_CANNOT : j.verdict;
 }
 
 /* as the gate leaves CPU per I/O out when fio's CPU time cannot resolve it */

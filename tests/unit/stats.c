@@ -351,24 +351,26 @@ static void test_signed_rank(void)
 	const double b8[] = { 100, 103, 97, 101, 99, 102, 98, 100 };
 	const double c8[] = { 101, 100, 99, 98, 100, 103, 96, 99 };
 	double est, lo, hi, p;
+	int exact;
 
-	check("sr ok", !stats_signed_rank_ci(b6, c6, 6, 0.9, &est, &lo, &hi, &p));
+	check("sr ok", !stats_signed_rank_ci(b6, c6, 6, 0.9, &est, &lo, &hi, &p, &exact));
 	/* k = 3 of the 21 Walsh averages on each side */
 	near("sr6 est", est, 0.9505416413, 1e-9);
 	near("sr6 lo", lo, 0.9411764706, 1e-9);
 	near("sr6 hi", hi, 0.96, 1e-9);
 	/* every pair down: T+ = 0, p = 2 / 64 */
 	near("sr6 p", p, 0.03125, 1e-12);
-	check("sr8 ok", !stats_signed_rank_ci(b8, c8, 8, 0.9, &est, &lo, &hi, &p));
+	check("sr6 exact", exact);
+	check("sr8 ok", !stats_signed_rank_ci(b8, c8, 8, 0.9, &est, &lo, &hi, &p, &exact));
 	near("sr8 est", est, 0.994704593, 1e-8);
 	near("sr8 lo", lo, 0.979591837, 1e-8);
 	near("sr8 hi", hi, 1.010050504, 1e-8);
 	near("sr8 p", p, 0.4609375, 1e-12);
 	/* two pairs cannot make a 90% interval */
-	stats_signed_rank_ci(b6, c6, 2, 0.9, &est, &lo, &hi, &p);
+	stats_signed_rank_ci(b6, c6, 2, 0.9, &est, &lo, &hi, &p, &exact);
 	check("sr2 unbounded", lo == 0 && isinf(hi));
-	check("sr empty", stats_signed_rank_ci(b6, c6, 0, 0.9, &est, &lo, &hi, &p) == -EINVAL);
-	check("sr level", stats_signed_rank_ci(b6, c6, 6, 1.5, &est, &lo, &hi, &p) == -EINVAL);
+	check("sr empty", stats_signed_rank_ci(b6, c6, 0, 0.9, &est, &lo, &hi, &p, &exact) == -EINVAL);
+	check("sr level", stats_signed_rank_ci(b6, c6, 6, 1.5, &est, &lo, &hi, &p, &exact) == -EINVAL);
 }
 
 /*
@@ -379,6 +381,7 @@ static void test_signed_rank(void)
 static void test_judge_paired(void)
 {
 	double base[17], aa[17], drop[17];
+	int rounds[17];
 	struct stats_judgement j;
 	size_t i;
 
@@ -405,6 +408,22 @@ static void test_judge_paired(void)
 	/* a cost: the same pairs read as CPU per I/O are 10% cheaper, a pass */
 	stats_judge_paired(base, drop, N(base), 1, 0.05, 0.95, &j);
 	check("paired cost gain passes", j.verdict == STATS_PASS);
+	/* the gate's rule: pairs by round, two samples without rounds */
+	for (i = 0; i < N(base); i++)
+		rounds[i] = (int)i + 1;
+	check("rounds ok", !stats_judge_rounds(base, rounds, N(base), aa, rounds,
+					       N(aa), 5, 0, 0.05, 0.95, &j));
+	check("rounds paired", j.verdict == STATS_PASS && j.cmp.paired);
+	stats_judge_rounds(base, NULL, N(base), aa, NULL, N(aa), 5, 0, 0.05, 0.95, &j);
+	check("no rounds: two samples", j.verdict == STATS_CANNOT && !j.cmp.paired);
+	/* a round twice on a side: no one run to pair */
+	rounds[1] = 1;
+	stats_judge_rounds(base, rounds, N(base), aa, rounds, N(aa), 5, 0, 0.05, 0.95, &j);
+	check("round twice: two samples", !j.cmp.paired);
+	rounds[1] = 2;
+	/* fewer pairs than asked for */
+	stats_judge_rounds(base, rounds, N(base), aa, rounds, N(aa), 18, 0, 0.05, 0.95, &j);
+	check("min pairs: two samples", !j.cmp.paired);
 	check("paired bad confidence",
 	      stats_judge_paired(base, aa, N(base), 0, 0.05, 0.4, &j) < 0);
 }
