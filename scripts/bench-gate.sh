@@ -10,7 +10,7 @@
 #   base  both jobs plain
 #   aa    the same as base under another name: an A/A pair
 #   cap   each job capped (fio's rate_iops) so that both together do 90% of
-#         the IOPS base delivered in the round before: a 10% IOPS drop
+#         the IOPS base delivered in the sweep before: a 10% IOPS drop
 #   burn  the second job writes with verify=crc32c and do_verify=0: fio
 #         computes a CRC32C over every block it writes, CPU time in its own
 #         process and nothing else.  That costs ~20% more CPU on the I/Os
@@ -22,20 +22,29 @@
 # 1 in 20), caps caught on iops and burns caught on cpu_per_io_us (target:
 # 18 of 20 each), and the effect each really had (median ratio).
 #
+# A rate cap is absolute, the device is not: when base's rate moved between
+# rounds (4-5% on a noisy day) the cap delivered 0.86x-0.96x, and a cap that
+# delivers 0.96x is a 4% drop, which a gate with a 5% tolerance must not call
+# a regression.  So a cap counts only where it delivered what it is meant to
+# (its median IOPS within 0.875x-0.925x of base's in the same sweep); where
+# it did not, base and cap run again with the cap set from that sweep's base,
+# up to CAP_TRIES sweeps in all, and a round whose cap never landed in the
+# window is reported, not counted.  The verdict plays no part in the retry.
+#
 # Environment: ROUNDS (20), REPEAT runs per job and round (5), ADAPTIVE
 # extra runs per cell the sweep may add while the gate cannot judge it
 # against base yet (12; run --adaptive-vs job=base, as make bench does
 # against io_uring, so the counts include what stopping on a verdict
 # does to them), RUNTIME_MS per run (500), CPU
-# fio is pinned to (1), OUT (bench/gate-out), STRICT=1 to exit 1 when a
-# target is missed.  Needs root (the loop device).
+# fio is pinned to (1), CAP_TRIES (5), OUT (bench/gate-out), STRICT=1 to
+# exit 1 when a target is missed.  Needs root (the loop device).
 
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 bench=${FIORING_BENCH:-$top/build/fioring-bench}
 rounds=${ROUNDS:-20} repeat=${REPEAT:-5} adaptive=${ADAPTIVE:-12}
-runtime_ms=${RUNTIME_MS:-500} cpu=${CPU:-1}
+runtime_ms=${RUNTIME_MS:-500} cpu=${CPU:-1} cap_tries=${CAP_TRIES:-5}
 out=${OUT:-$top/bench/gate-out}
 
 die() {
@@ -46,10 +55,11 @@ die() {
 [ -x "$bench" ] || die "no fioring-bench at $bench (run make)"
 [ "$(id -u)" -eq 0 ] || die "needs root for its loop device"
 command -v jq >/dev/null || die "needs jq to read gate.json"
-for v in "$rounds" "$repeat" "$runtime_ms" "$cpu"; do
-	case $v in ''|*[!0-9]*) die "ROUNDS, REPEAT, RUNTIME_MS, CPU: whole numbers, got '$v'" ;; esac
+for v in "$rounds" "$repeat" "$runtime_ms" "$cpu" "$cap_tries"; do
+	case $v in ''|*[!0-9]*) die "ROUNDS, REPEAT, RUNTIME_MS, CPU, CAP_TRIES: whole numbers, got '$v'" ;; esac
 done
 [ "$repeat" -ge 5 ] || die "REPEAT=$repeat: the gate needs 5 runs per cell"
+[ "$cap_tries" -ge 1 ] || die "CAP_TRIES=0: a cap needs at least one sweep"
 
 T_TMP=$(mktemp -d /tmp/fioring-bench-gate.XXXXXX)
 . "$top/scripts/devices.sh"
@@ -102,31 +112,57 @@ sweep() {
 	[ $rc -eq 0 ] || [ $rc -eq 3 ]
 }
 
-# base IOPS median of a sweep's results
-base_iops() {
-	awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
-		$c["job"] == "base" && $c["status"] == "ok" { print $c["iops"] }' \
+# cell_iops DIR JOB: the IOPS median of JOB's runs in a sweep
+cell_iops() {
+	awk -F, -v j="$2" 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i; next }
+		$c["job"] == j && $c["status"] == "ok" { print $c["iops"] }' \
 		"$1/out/results.csv" | median
+}
+
+# gated DIR: gate --vs job=base on the sweep in DIR, into DIR/out/gate.json
+gated() {
+	"$bench" gate --vs job=base "$1/out" >"$1/gate.txt" 2>&1
+	[ -s "$1/out/gate.json" ] || { cat "$1/gate.txt"; die "$1: gate wrote no gate.json"; }
+}
+
+# verdict GATE_JSON JOB METRIC: the gate's verdict on JOB against base
+verdict() {
+	jq -r --arg j "/$2/" --arg m "$3" '[.comparisons[] |
+		select((.cell | contains($j)) and .metric == $m) | .verdict][0] // "none"' "$1"
+}
+
+# cap_job DIR REF: cap.fio in DIR, both jobs together at 90% of REF IOPS
+cap_job() {
+	job "$1" cap "rate_iops=$(awk -v m="$2" 'BEGIN { printf "%d", m * 0.9 / 2 }')" ""
+}
+
+# delivered DIR: cap's IOPS median over base's in the sweep in DIR
+delivered() {
+	awk -v c="$(cell_iops "$1" cap)" -v b="$(cell_iops "$1" base)" \
+		'BEGIN { printf "%.3f", (b > 0) ? c / b : 0 }'
+}
+
+# in_window RATIO: the cap delivered a 10% drop (0.875x-0.925x)
+in_window() {
+	awk -v r="$1" 'BEGIN { exit !(r >= 0.875 && r <= 0.925) }'
 }
 
 start=$(date +%s)
 mkdir -p "$out/calibrate"
 job "$out/calibrate" base "" ""
 sweep "$out/calibrate" base || { cat "$out/calibrate/run.log"; die "calibration sweep failed"; }
-ref=$(base_iops "$out/calibrate")
+ref=$(cell_iops "$out/calibrate" base)
 echo "bench-gate: $dev, fio on CPU $cpu, ${runtime_ms} ms runs, $repeat runs (+ up to $adaptive adaptive) per job; base ${ref} IOPS"
 
-aa_fa=0 aa_pass=0 aa_cannot=0 cap_hit=0 burn_hit=0 done=0
+aa_fa=0 aa_pass=0 aa_cannot=0 cap_hit=0 cap_valid=0 cap_retries=0 burn_hit=0 done=0
 : >"$out/cap-ratio" && : >"$out/burn-ratio"
 r=1
 while [ "$r" -le "$rounds" ]; do
 	d=$out/round-$r
 	mkdir -p "$d"
-	# per job: the two together at 90%
-	rate=$(awk -v m="$ref" 'BEGIN { printf "%d", m * 0.9 / 2 }')
 	job "$d" base "" ""
 	job "$d" aa "" ""
-	job "$d" cap "rate_iops=$rate" ""
+	cap_job "$d" "$ref"
 	job "$d" burn "" "verify=crc32c
 do_verify=0
 verify_state_save=0"
@@ -136,26 +172,47 @@ verify_state_save=0"
 		r=$((r + 1))
 		continue
 	fi
-	"$bench" gate --vs job=base "$d/out" >"$d/gate.txt" 2>&1
+	gated "$d"
 	g=$d/out/gate.json
-	[ -s "$g" ] || { cat "$d/gate.txt"; die "round $r: gate wrote no gate.json"; }
 	aa=$(jq -r '[.cells[] | select(.cell | contains("/aa/")) | .verdict][0] // "none"' "$g")
-	cap=$(jq -r '[.comparisons[] | select((.cell | contains("/cap/")) and .metric == "iops") | .verdict][0] // "none"' "$g")
-	burn=$(jq -r '[.comparisons[] | select((.cell | contains("/burn/")) and .metric == "cpu_per_io_us") | .verdict][0] // "none"' "$g")
-	jq -r '.comparisons[] | select((.cell | contains("/cap/")) and .metric == "iops") | .ratio // empty' "$g" >>"$out/cap-ratio"
+	burn=$(verdict "$g" burn cpu_per_io_us)
 	jq -r '.comparisons[] | select((.cell | contains("/burn/")) and .metric == "cpu_per_io_us") | .ratio // empty' "$g" >>"$out/burn-ratio"
 	case $aa in
 	regression) aa_fa=$((aa_fa + 1)) ;;
 	pass) aa_pass=$((aa_pass + 1)) ;;
 	*) aa_cannot=$((aa_cannot + 1)) ;;
 	esac
-	[ "$cap" = regression ] && cap_hit=$((cap_hit + 1))
 	[ "$burn" = regression ] && burn_hit=$((burn_hit + 1))
-	done=$((done + 1))
 	extra=$(jq -r '.adaptive.extra_runs // 0' "$d/out/meta.json")
-	echo "round $r: A/A $aa, cap (rate_iops=$rate x 2) $cap, burn $burn; $extra adaptive runs"
-	# the next cap follows the device: 90% of what base did this round
-	ref=$(base_iops "$d")
+
+	# the cap: this sweep's, or base and cap again with the cap set from
+	# the sweep before, until one delivered a 10% drop
+	c=$d t=1 tries=""
+	while :; do
+		got=$(delivered "$c")
+		tries="$tries${tries:+, }${got}x"
+		ref=$(cell_iops "$c" base)
+		in_window "$got" && break
+		[ "$t" -lt "$cap_tries" ] || break
+		t=$((t + 1)) c=$d/cap-$t
+		cap_retries=$((cap_retries + 1))
+		mkdir -p "$c"
+		job "$c" base "" ""
+		cap_job "$c" "$ref"
+		sweep "$c" base cap || { tail -3 "$c/run.log"; break; }
+	done
+	if in_window "$got"; then
+		gated "$c"
+		cg=$c/out/gate.json
+		cap=$(verdict "$cg" cap iops)
+		jq -r '.comparisons[] | select((.cell | contains("/cap/")) and .metric == "iops") | .ratio // empty' "$cg" >>"$out/cap-ratio"
+		cap_valid=$((cap_valid + 1))
+		[ "$cap" = regression ] && cap_hit=$((cap_hit + 1))
+	else
+		cap="not counted (no sweep delivered 0.875x-0.925x)"
+	fi
+	done=$((done + 1))
+	echo "round $r: A/A $aa, cap $cap (delivered $tries), burn $burn; $extra adaptive runs"
 	r=$((r + 1))
 done
 
@@ -165,12 +222,12 @@ burn_ratio=$(median <"$out/burn-ratio")
 echo
 echo "== bench-gate: $done rounds in ${secs}s (load average $(cut -d' ' -f1-3 /proc/loadavg))"
 echo "A/A pairs:        $aa_fa false alarms in $done ($aa_pass pass, $aa_cannot cannot judge)  [target <= 1 in 20]"
-echo "10% IOPS cap:     $cap_hit of $done detected on iops (median ratio cap/base $cap_ratio)  [target >= 18 of 20]"
+echo "10% IOPS cap:     $cap_hit of $cap_valid detected on iops (median ratio cap/base $cap_ratio; $cap_valid of $done rounds delivered 0.875x-0.925x, $cap_retries sweeps again)  [target >= 18 of 20]"
 echo "CPU per I/O burn: $burn_hit of $done detected on cpu_per_io_us (median ratio burn/base $burn_ratio)  [target >= 18 of 20]"
 echo "rounds, sweeps and gate.json in $out"
 miss=0
 [ "$aa_fa" -le $((done / 20)) ] || miss=1
-[ $((cap_hit * 10)) -ge $((done * 9)) ] || miss=1
+[ $((cap_hit * 10)) -ge $((cap_valid * 9)) ] && [ "$cap_valid" -gt 0 ] || miss=1
 [ $((burn_hit * 10)) -ge $((done * 9)) ] || miss=1
 [ "${STRICT:-0}" = 1 ] && exit "$miss"
 exit 0
