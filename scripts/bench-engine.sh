@@ -11,7 +11,8 @@
 # starts on SPLIT_CPU: the placement the engine's warning asks for).  Rows:
 # plain QD32, SQPOLL QD1 and QD32, each pinned, unpinned and split, both
 # engines; t/io_uring QD32 pinned.  All runs are interleaved (every row and engine
-# once per round) so drift hits all alike; each cell is the median and the
+# once per round, the engine that runs first alternating from round to round)
+# so drift hits all alike; each cell is the median and the
 # min-max of RUNS runs, the engines' ratio the median and min-max of the
 # RUNS per-round ratios.  Then the distance to the limit (pinned fioring over
 # pinned t/io_uring) and, where valgrind is there, user-space instructions
@@ -146,8 +147,15 @@ for i in $(seq "$runs"); do
 		IFS=: read -r name p qd sq <<EOF
 $row
 EOF
-		o=$(fio_iops "$ours" "$p" "$qd" "$sq")
-		f=$(fio_iops io_uring "$p" "$qd" "$sq")
+		# which engine runs first alternates by round: whatever the
+		# run before leaves behind (a warm or busy CPU) falls on each
+		if [ $((i % 2)) -eq 1 ]; then
+			o=$(fio_iops "$ours" "$p" "$qd" "$sq")
+			f=$(fio_iops io_uring "$p" "$qd" "$sq")
+		else
+			f=$(fio_iops io_uring "$p" "$qd" "$sq")
+			o=$(fio_iops "$ours" "$p" "$qd" "$sq")
+		fi
 		eval "r_${name}_o=\"\$r_${name}_o $o\" r_${name}_f=\"\$r_${name}_f $f\""
 	done
 	t="$t $(t_iops)"
