@@ -356,10 +356,12 @@ static int judge_metric(const struct gate_env *env, const struct gate_side *base
 	}
 	nb = results_cell_values_rounds(base->res, base->cell, metric, vb, rb);
 	nc = results_cell_values_rounds(cand->res, cand->cell, metric, vc, rc);
-	if (side_short(env, base, metric, nb, why, len) ||
-	    side_short(env, cand, metric, nc, why, len))
-		goto out;
-	if (!strcmp(metric, "cpu_per_io_us")) {
+	/*
+	 * The CPU-time floor first: runs that spun through a think time have
+	 * no CPU per I/O, and a cell under the floor is not gated on it
+	 * however many runs have one (as run --adaptive-vs decides).
+	 */
+	if (!strcmp(metric, "cpu_per_io_us") && nb && nc) {
 		double mb = cpu_ms_per_run(base, vb, nb), mc = cpu_ms_per_run(cand, vc, nc);
 
 		if (mb < FIO_CPU_MIN_MS || mc < FIO_CPU_MIN_MS) {
@@ -371,6 +373,9 @@ static int judge_metric(const struct gate_env *env, const struct gate_side *base
 			goto out;
 		}
 	}
+	if (side_short(env, base, metric, nb, why, len) ||
+	    side_short(env, cand, metric, nc, why, len))
+		goto out;
 	ret = stats_judge_rounds(vb, one_sweep ? rb : NULL, nb, vc,
 				 one_sweep ? rc : NULL, nc, env->min_runs,
 				 c->lower_better, env->max_drop, env->confidence,
