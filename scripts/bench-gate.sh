@@ -101,14 +101,14 @@ median() {
 # sweep DIR JOBS...: one interleaved sweep of the jobs; a run that failed
 # (exit 3) leaves its cell fewer runs, which the gate counts
 sweep() {
-	d=$1
+	sdir=$1
 	shift
-	set -- $(for j do echo "--job $d/$j.fio"; done)
+	set -- $(for j do echo "--job $sdir/$j.fio"; done)
 	"$bench" run --target "$dev" "$@" --engine io_uring --iostats 1 \
 		--sqpoll 0 --cpus "$cpu" --repeat "$repeat" --adaptive "$adaptive" --adaptive-vs job=base --runtime 0 \
-		--out "$d/out" --state "$T_TMP/journal" >"$d/run.log" 2>&1
+		--out "$sdir/out" --state "$T_TMP/journal" >"$sdir/run.log" 2>&1
 	rc=$?
-	[ $rc -eq 3 ] && echo "bench-gate: $d: $(grep -c FAILED "$d/run.log") failed runs (see run.log)"
+	[ $rc -eq 3 ] && echo "bench-gate: $sdir: $(grep -c FAILED "$sdir/run.log") failed runs (see run.log)"
 	[ $rc -eq 0 ] || [ $rc -eq 3 ]
 }
 
