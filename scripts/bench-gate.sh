@@ -125,10 +125,11 @@ gated() {
 	[ -s "$1/out/gate.json" ] || { cat "$1/gate.txt"; die "$1: gate wrote no gate.json"; }
 }
 
-# verdict GATE_JSON JOB METRIC: the gate's verdict on JOB against base
-verdict() {
-	jq -r --arg j "/$2/" --arg m "$3" '[.comparisons[] |
-		select((.cell | contains($j)) and .metric == $m) | .verdict][0] // "none"' "$1"
+# compared GATE_JSON JOB METRIC KEY: KEY (verdict, ratio) of the gate's
+# comparison of JOB against base on METRIC; nothing when there is none
+compared() {
+	jq -r --arg j "/$2/" --arg m "$3" --arg k "$4" '[.comparisons[] |
+		select((.cell | contains($j)) and .metric == $m) | .[$k]][0] // empty' "$1"
 }
 
 # cap_job DIR REF: cap.fio in DIR, both jobs together at 90% of REF IOPS
@@ -136,9 +137,9 @@ cap_job() {
 	job "$1" cap "rate_iops=$(awk -v m="$2" 'BEGIN { printf "%d", m * 0.9 / 2 }')" ""
 }
 
-# delivered DIR: cap's IOPS median over base's in the sweep in DIR
+# delivered DIR BASE: cap's IOPS median in the sweep in DIR over BASE, base's
 delivered() {
-	awk -v c="$(cell_iops "$1" cap)" -v b="$(cell_iops "$1" base)" \
+	awk -v c="$(cell_iops "$1" cap)" -v b="$2" \
 		'BEGIN { printf "%.3f", (b > 0) ? c / b : 0 }'
 }
 
@@ -175,8 +176,9 @@ verify_state_save=0"
 	gated "$d"
 	g=$d/out/gate.json
 	aa=$(jq -r '[.cells[] | select(.cell | contains("/aa/")) | .verdict][0] // "none"' "$g")
-	burn=$(verdict "$g" burn cpu_per_io_us)
-	jq -r '.comparisons[] | select((.cell | contains("/burn/")) and .metric == "cpu_per_io_us") | .ratio // empty' "$g" >>"$out/burn-ratio"
+	burn=$(compared "$g" burn cpu_per_io_us verdict)
+	burn=${burn:-none}
+	compared "$g" burn cpu_per_io_us ratio >>"$out/burn-ratio"
 	case $aa in
 	regression) aa_fa=$((aa_fa + 1)) ;;
 	pass) aa_pass=$((aa_pass + 1)) ;;
@@ -189,9 +191,9 @@ verify_state_save=0"
 	# the sweep before, until one delivered a 10% drop
 	c=$d t=1 tries=""
 	while :; do
-		got=$(delivered "$c")
-		tries="$tries${tries:+, }${got}x"
 		ref=$(cell_iops "$c" base)
+		got=$(delivered "$c" "$ref")
+		tries="$tries${tries:+, }${got}x"
 		in_window "$got" && break
 		[ "$t" -lt "$cap_tries" ] || break
 		t=$((t + 1)) c=$d/cap-$t
@@ -204,8 +206,9 @@ verify_state_save=0"
 	if in_window "$got"; then
 		gated "$c"
 		cg=$c/out/gate.json
-		cap=$(verdict "$cg" cap iops)
-		jq -r '.comparisons[] | select((.cell | contains("/cap/")) and .metric == "iops") | .ratio // empty' "$cg" >>"$out/cap-ratio"
+		cap=$(compared "$cg" cap iops verdict)
+		cap=${cap:-none}
+		compared "$cg" cap iops ratio >>"$out/cap-ratio"
 		cap_valid=$((cap_valid + 1))
 		[ "$cap" = regression ] && cap_hit=$((cap_hit + 1))
 	else
