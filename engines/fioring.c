@@ -170,34 +170,92 @@ struct fioring_sched_attr {
 /* the shortest slice EEVDF gives a task (0.1 ms) */
 #define FIORING_SHARED_SLICE_NS	100000ULL
 
+/* gives task TID (0: the caller) the shortest slice; whether it took */
+static bool fioring_short_slice(pid_t tid)
+{
+	struct fioring_sched_attr a = { .size = sizeof(a) };
+
+	if (syscall(SYS_sched_getattr, tid, &a, sizeof(a), 0) ||
+	    a.sched_policy != SCHED_OTHER)
+		return false;
+	a.sched_runtime = FIORING_SHARED_SLICE_NS;
+	a.sched_flags = 0;
+	/* a kernel without custom slices ignores a fair task's runtime */
+	return !syscall(SYS_sched_setattr, tid, &a, 0) &&
+	       !syscall(SYS_sched_getattr, tid, &a, sizeof(a), 0) &&
+	       a.sched_runtime == FIORING_SHARED_SLICE_NS;
+}
+
+/* what the ring's fdinfo says its SQ thread is; 0 if it does not say */
+static pid_t fioring_fdinfo_sq_thread(int ring_fd)
+{
+	char path[64], line[128];
+	int tid = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "/proc/self/fdinfo/%d", ring_fd);
+	f = fopen(path, "r");
+	if (!f)
+		return 0;
+	while (fgets(line, sizeof(line), f))
+		if (sscanf(line, "SqThread: %d", &tid) == 1)
+			break;
+	fclose(f);
+	return tid > 0 ? tid : 0;
+}
+
+/*
+ * The ring's SQ thread; 0 if it cannot be named.  Until the new thread
+ * first runs, fdinfo names the task that made the ring (6.18 keeps the
+ * maker's pid for the thread's name and replaces it once the thread runs),
+ * and on a CPU the job shares that is after the job sleeps: so sleep until
+ * it does, for at most 100 ms.
+ */
+static pid_t fioring_sq_thread(int ring_fd)
+{
+	pid_t self = syscall(SYS_gettid), tid = 0;
+	int i;
+
+	for (i = 0; i < 1000; i++) {
+		tid = fioring_fdinfo_sq_thread(ring_fd);
+		if (!tid || tid != self)
+			return tid;
+		usleep(100);
+	}
+	return 0;
+}
+
 /*
  * A job woken by a completion waits for the SQ thread spinning on its CPU
  * to give it up.  EEVDF lets a woken task preempt at once when its slice is
- * shorter than the running task's (custom slices, 6.12+): on a 7.3 guest
- * with one vCPU, QD1 SQPOLL ran at 0.15x of the plain rate, at 0.27x-0.46x
- * with the job's slice at 0.1 ms, and at 0.06x with it at 3 ms.  So once
- * the ring exists (its SQ thread keeps the slice it was created with), the
- * job's own thread takes the shortest slice.  A kernel without custom
- * slices ignores the runtime of a fair task; reading it back tells.  Says
- * the sharing in one line, with what was done and what to do.
+ * shorter than the running task's (custom slices, 6.12+), but not on a
+ * kernel that preempts lazily (PREEMPT_LAZY, the default of Debian's 7.3:
+ * /sys/kernel/debug/sched/preempt reads "full (lazy)"): there a wakeup
+ * only marks the running fair task, and the SQ thread, a kernel thread
+ * that never returns to user space, runs on until its slice ends (HRTICK;
+ * base_slice_ns 0.7 ms).  Traced on the one-vCPU 7.3 guest (sched_wakeup
+ * to sched_switch of the job, QD1 on /dev/ngXnY): with only the job's
+ * slice short, 1,442 wakeups waited 439 us on average, 787 of them over
+ * 0.5 ms, 1,295 ending in a switch from the preempted SQ thread; with the
+ * SQ thread's slice short too, 2,154 waited 123 us, 75 over 0.5 ms.  QD1
+ * SQPOLL there ran at 0.15x of the plain rate with neither slice short,
+ * 0.18x-0.43x with the job's, 0.41x-0.69x with both (18 runs of each, three
+ * boots); 6.12 (full preemption) and this host's 6.18 (none) the same
+ * either way.  So once the ring exists both take the shortest slice,
+ * the SQ thread first: a kernel without custom slices refuses it and
+ * neither is changed.  Says the sharing in one line, with what was done
+ * and what to do.
  */
 static void fioring_sqpoll_shared(struct thread_data *td, const char *why)
 {
-	struct fioring_sched_attr a = { .size = sizeof(a) };
-	bool short_slice = false;
+	struct fioring_data *ld = td->io_ops_data;
+	pid_t sq = fioring_sq_thread(ld->ring.ring_fd);
+	bool short_slice = sq && fioring_short_slice(sq) && fioring_short_slice(0);
 
-	if (!syscall(SYS_sched_getattr, 0, &a, sizeof(a), 0) &&
-	    a.sched_policy == SCHED_OTHER) {
-		a.sched_runtime = FIORING_SHARED_SLICE_NS;
-		a.sched_flags = 0;
-		short_slice = !syscall(SYS_sched_setattr, 0, &a, 0) &&
-			      !syscall(SYS_sched_getattr, 0, &a, sizeof(a), 0) &&
-			      a.sched_runtime == FIORING_SHARED_SLICE_NS;
-	}
 	log_err(ENGINE ": warning: %s, and SQPOLL slows down%s; give the SQ "
 		"thread a CPU outside the job's (sqthread_poll_cpu, cpus_allowed)\n",
-		why, short_slice ? " (the job now has a 0.1 ms scheduler slice, "
-		"so that its wakeups preempt the SQ thread)" : "");
+		why, short_slice ? " (the job and its SQ thread now have 0.1 ms "
+		"scheduler slices, so that the job's wakeups preempt the SQ thread)" : "");
 }
 
 static int fio_fioring_init(struct thread_data *td)

@@ -28,6 +28,8 @@
 # initramfs are cached under build/vm/, the namespaces' backing files under
 # build/vm/disks/KERNEL-mpMULTIPATH/ (two guests can run side by side;
 # VM_BUILD=NAME, a second build, has its own: disks/NAME-KERNEL-mp...).
+# In 'test' mode the guest runs each test holding the host's measurement
+# lock (vm-lock.sh), shared or alone as the test asks.
 # Exit status 77 (reason printed) means the testbed cannot run here.
 
 set -eu
@@ -129,4 +131,17 @@ if [ "$mode" = shell ]; then
 fi
 
 echo "vm-boot: $qemu_version"
-exec timeout -k 10 240 $qemu "$@" -serial stdio </dev/null
+# The guest's second serial port is its channel to the measurement lock
+# (vm-lock.sh), which may keep it waiting while the other guest runs a
+# test that must run alone: hence the time limit's margin.
+chan=$disks/lock
+rm -f "$chan.in" "$chan.out"
+mkfifo "$chan.in" "$chan.out"
+sh "$top/scripts/vm-lock.sh" "$chan" &
+lockd=$!
+rc=0
+timeout -k 10 420 $qemu "$@" -serial stdio -serial "pipe:$chan" </dev/null || rc=$?
+pkill -P $lockd 2>/dev/null || :
+kill $lockd 2>/dev/null || :
+rm -f "$chan.in" "$chan.out"
+exit $rc

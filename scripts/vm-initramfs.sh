@@ -12,8 +12,8 @@ ldd "$busybox" 2>&1 | grep -q "not a dynamic executable" ||
 # runner (tests/lib/common.sh, tests/lib/kmsg.sh) and among themselves
 # (tests/vm/guest/lib/*.sh) in /tests/lib.
 # With KEY=1 it writes nothing and prints a checksum of all those inputs
-# instead (vm-boot.sh, which sets up the guest, included): the host runner
-# keys its cached results on it.
+# instead (vm-boot.sh, which sets up the guest, and vm-lock.sh included):
+# the host runner keys its cached results on it.
 
 set -eu
 
@@ -50,7 +50,7 @@ examples=$(ls "$(dirname "$fio")"/examples/uring-cmd-*.fio 2>/dev/null || :)
 if [ "${KEY:-0}" = 1 ]; then
 	{
 		cat "$kdir/version"
-		sha256sum "$0" "$top/scripts/vm-boot.sh" "$busybox" $bins "$kdir"/modules/* \
+		sha256sum "$0" "$top/scripts/vm-boot.sh" "$top/scripts/vm-lock.sh" "$busybox" $bins "$kdir"/modules/* \
 			"$guest"/lib/init "$guest"/*.sh $shared $examples | awk '{ print $1 }'
 	} | sha256sum | cut -c1-16
 	exit 0

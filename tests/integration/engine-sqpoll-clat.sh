@@ -16,8 +16,9 @@
 #  - pinned to one CPU (the SQ thread inherits it, the worst placement),
 #    the median of 3 interleaved SQPOLL runs is >= 0.25x the median of the
 #    same pinned jobs without SQPOLL, and the engine warns about the CPU
-#    (and, on kernels with EEVDF custom slices, 6.12+, gives the job the
-#    shortest slice, so that its wakeups preempt the SQ thread);
+#    (and, on kernels with EEVDF custom slices, 6.12+, gives the job and
+#    its SQ thread the shortest slice, so that the job's wakeups preempt
+#    the SQ thread: the SQ thread's is read back from its /proc sched);
 #  - unpinned, over 8 interleaved runs of 1 s, the slowest SQPOLL run is
 #    >= 0.25x the median non-SQPOLL run: a collapse happens in some runs
 #    only (when the scheduler puts fio and the SQ thread on one CPU).
@@ -44,13 +45,14 @@ cpu_of() {
 
 # sq_watch PID: while fio PID runs, samples its job's SQ thread
 # (iou-sqp-<job pid>) every tenth of a second: its schedstat, and whether
-# it last ran on the job thread's CPU.  At fio's exit prints "ns on CPU,
-# ns runnable but waiting for a CPU, samples on the job's CPU, samples"
-# ("0 0 0 0" if never seen).  fio is our child: once it exits it stays a
+# it last ran on the job thread's CPU, and its EEVDF slice.  At fio's
+# exit prints "ns on CPU, ns runnable but waiting for a CPU, samples on the
+# job's CPU, samples, slice ns" ("0 0 0 0 -" if never seen; the slice "-"
+# where /proc has none, before 6.6).  fio is our child: once it exits it stays a
 # zombie until waited for.  Builtin reads but for one sleep a sample: the
 # watcher must not be load itself.
 sq_watch() {
-	fio=$1 ss= st="0 0" same=0 n=0
+	fio=$1 ss= st="0 0" same=0 n=0 slice=-
 	while read -r _ _ state _ <"/proc/$fio/stat" && [ "$state" != Z ]; do
 		if [ -z "$ss" ]; then
 			for c in $(for j in $(pgrep -P "$fio" -x fio); do
@@ -63,16 +65,20 @@ sq_watch() {
 		fi
 		if [ -n "$ss" ] && read -r on wait _ 2>/dev/null <"${ss}schedstat"; then
 			st="$on $wait"
+			# the last seen: the engine sets it just after the ring exists
+			while read -r k _ v; do
+				[ "$k" = se.slice ] && slice=$v && break
+			done 2>/dev/null <"${ss}sched"
 			cpu_of "${ss}stat" && a=$cpu && cpu_of "$job" && n=$((n + 1)) &&
 				[ "$a" = "$cpu" ] && same=$((same + 1))
 		fi
 		sleep 0.1
 	done
-	echo "$st $same $n"
+	echo "$st $same $n $slice"
 }
 
 # job OUT ENGINE SQPOLL QD [ARGS]: one run; prints "latency_ns iops
-# slat_samples" and sq_watch's four figures, the latency being lat without
+# slat_samples" and sq_watch's five figures, the latency being lat without
 # SQPOLL and clat with it
 job() {
 	name=$1 eng=$2 sq=$3 qd=$4
@@ -132,8 +138,11 @@ for qd in 1 16; do
 			"$T_TMP/pb.json.err" ||
 			fail "qd=$qd: no warning that the pinned job shares its CPU with the SQ thread"
 		if custom_slices; then
-			grep -q "the job now has a 0.1 ms scheduler slice" "$T_TMP/pb.json.err" ||
-				fail "qd=$qd: the pinned job sharing its CPU did not get the short slice"
+			grep -q "the job and its SQ thread now have 0.1 ms scheduler slices" \
+				"$T_TMP/pb.json.err" ||
+				fail "qd=$qd: the pinned job sharing its CPU did not get the short slices: $(cat "$T_TMP/pb.json.err")"
+			[ "$8" = 100000 ] ||
+				fail "qd=$qd: the SQ thread's slice is $8 ns, not the 100000 the engine says it set"
 		fi
 	done
 	p0=$(median $pi0) p1=$(median $pi1)

@@ -11,6 +11,9 @@
 # fioring-bench runs that job on nsid 1's block disk (the head with native
 # multipath: before 6.3 its figures come from the path disks) and must see
 # it (and flag it util_vs_busy) on 5.10 and on none of 6.1 and later.
+# Alone on the host (scripts/vm-lock.sh): busy time is a rate, and the
+# other guest's load slows the emulated writes.
+# vm-host: alone
 
 . /tests/lib/common.sh
 need_bench
