@@ -243,7 +243,7 @@ static pid_t fioring_sq_thread(int ring_fd)
  * boots); on a 6.18 host that does not preempt lazily, pinned, 0.392x with
  * both against 0.376x with the job's.  So once the ring exists both take
  * the shortest slice, the SQ thread first: a kernel without custom slices
- * refuses it and neither is changed.  Says the sharing in one line, with
+ * ignores it (read back, it is not there) and the job's is not asked.  Says the sharing in one line, with
  * what was done and what to do.
  */
 static void fioring_sqpoll_shared(struct thread_data *td, const char *why)
