@@ -218,7 +218,7 @@ static pid_t fioring_sq_thread(int ring_fd)
 
 	for (i = 0; i < 1000; i++) {
 		tid = fioring_fdinfo_sq_thread(ring_fd);
-		if (!tid || tid != self)
+		if (tid != self)
 			return tid;
 		usleep(100);
 	}
@@ -243,8 +243,8 @@ static pid_t fioring_sq_thread(int ring_fd)
  * boots); on a 6.18 host that does not preempt lazily, pinned, 0.392x with
  * both against 0.376x with the job's.  So once the ring exists both take
  * the shortest slice, the SQ thread first: a kernel without custom slices
- * ignores it (read back, it is not there) and the job's is not asked.  Says the sharing in one line, with
- * what was done and what to do.
+ * ignores it (read back, it is not there) and the job's is not asked.
+ * Says the sharing in one line, with what was done and what to do.
  */
 static void fioring_sqpoll_shared(struct thread_data *td, const char *why)
 {
