@@ -10,8 +10,9 @@
  * it is settled when the 95% bootstrap interval of its median, on each
  * gated metric it has (IOPS, CPU time per I/O), is within +-width of that
  * median.  Either way over at least the gate's minimum of ok runs.
- * Unsettled cells get one more run per round, in sweep order, so drift on
- * the machine hits them alike, until settled or out of budget.  Stopping
+ * Unsettled cells get one more run per round, in sweep order (backwards in
+ * even rounds, as the planned repeats: sweep_order()), so drift on the
+ * machine hits them alike, until settled or out of budget.  Stopping
  * when the test first decides looks at it once a round: the gate's 5% is
  * per look, and `make bench-gate` measures what that does to false alarms.
  */
@@ -23,6 +24,7 @@
 #include "lib/stats.h"
 #include "results/metrics.h"
 #include "sweep/adaptive.h"
+#include "sweep/sweep.h"
 
 /* enough resamples for a stopping rule, cheap next to a fio run */
 #define ADAPTIVE_BOOT_ITERS 1000
@@ -190,6 +192,7 @@ static int settled(const struct adaptive *a, const struct adaptive_cell *c)
 int adaptive_next(struct adaptive *a, int base_repeat, int *repeat)
 {
 	struct adaptive_cell *c;
+	int ci;
 
 	if (!a->budget)
 		return -1;
@@ -202,17 +205,18 @@ int adaptive_next(struct adaptive *a, int base_repeat, int *repeat)
 			a->round_found = 0;
 			a->round++;
 		}
-		c = &a->cells[a->pos++];
+		/*
+		 * numbered by round, not by the cell's own count: runs
+		 * of one repeat ran side by side, which the gate pairs
+		 */
+		*repeat = base_repeat + a->round + 1;
+		ci = sweep_order(*repeat, a->pos++, a->ncells);
+		c = &a->cells[ci];
 		if (c->extra < a->budget && !settled(a, c)) {
 			c->extra++;
 			a->extra_runs++;
 			a->round_found = 1;
-			/*
-			 * numbered by round, not by the cell's own count: runs
-			 * of one repeat ran side by side, which the gate pairs
-			 */
-			*repeat = base_repeat + a->round + 1;
-			return a->pos - 1;
+			return ci;
 		}
 	}
 }

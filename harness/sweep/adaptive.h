@@ -46,8 +46,8 @@ int adaptive_note(struct adaptive *a, int ci, const struct result_row *r);
 /*
  * The next cell to run once more, with the repeat number that run gets in
  * *repeat (the round's: base_repeat + 1 for the first, and so on, so that
- * runs of one repeat ran in one round); -1 when every cell is settled or
- * out of budget.
+ * runs of one repeat ran in one round), cells in sweep_order() of that
+ * repeat; -1 when every cell is settled or out of budget.
  */
 int adaptive_next(struct adaptive *a, int base_repeat, int *repeat);
 /* How many cells are settled now; how many are judged against a pair. */

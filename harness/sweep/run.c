@@ -2,10 +2,10 @@
 /*
  * run.c: `fioring-bench run`, the sweep driver.  It restores what an
  * earlier killed run left, makes or checks the targets, plans the cells,
- * runs them interleaved (repeat 1 of every cell, then repeat 2, ...) so
- * drift hits every cell alike, prints a progress line per run, and on the
- * way out, whether finished, interrupted or failed, puts every kernel
- * setting back and removes the device it made.
+ * runs them interleaved (repeat 1 of every cell, then repeat 2 backwards,
+ * ...: sweep_order()) so drift hits every cell alike, prints a progress
+ * line per run, and on the way out, whether finished, interrupted or
+ * failed, puts every kernel setting back and removes the device it made.
  */
 #include <errno.h>
 #include <limits.h>
@@ -663,14 +663,15 @@ static int sweep_run_one(struct run_ctx *ctx, int ci, int run, int rep,
 
 static int sweep_run(struct run_ctx *ctx, uint64_t t0)
 {
-	int total = ctx->sweep.nr * ctx->env.repeat, run = 0, rep, ci, ret = 0;
+	int total = ctx->sweep.nr * ctx->env.repeat, run = 0, rep, ci, k, ret = 0;
 	struct result_row *rows = calloc(ctx->env.clients.nr + 1, sizeof(*rows));
 
 	if (!rows)
 		return -ENOMEM;
 	for (rep = 1; rep <= ctx->env.repeat && !stop_signal && !ret; rep++)
-		for (ci = 0; ci < ctx->sweep.nr && !stop_signal && !ret; ci++)
-			ret = sweep_run_one(ctx, ci, ++run, rep, rows, total, t0);
+		for (k = 0; k < ctx->sweep.nr && !stop_signal && !ret; k++)
+			ret = sweep_run_one(ctx, sweep_order(rep, k, ctx->sweep.nr),
+					    ++run, rep, rows, total, t0);
 	/* then the cells the gate could not judge yet, interleaved */
 	while (!ret && !stop_signal &&
 	       (ci = adaptive_next(&ctx->adaptive, ctx->env.repeat, &rep)) >= 0) {

@@ -24,6 +24,45 @@ static void cell_name(struct sweep_cell *c, const struct sweep_target *t)
 			*p = '_';
 }
 
+/*
+ * Puts each cell with VAL in COL right before the cells the gate judges
+ * against it.  A run's speed here follows the speed of the run before it
+ * (the cells' residuals of neighbouring runs correlate 0.68 in a make bench
+ * sweep, 0.41 four runs apart, where the cross product put a pair), so a
+ * pair run side by side shares the drift its paired ratio cancels.
+ */
+static int group_pairs(struct sweep *s, const char *col, const char *val)
+{
+	struct sweep_cell *out = calloc(s->nr, sizeof(*out));
+	int *partner = calloc(s->nr, sizeof(*partner));
+	char *placed = calloc(s->nr, 1);
+	int i, j, b, k = 0, ret = -ENOMEM;
+
+	if (!out || !partner || !placed)
+		goto out;
+	for (i = 0; i < s->nr; i++)
+		partner[i] = sweep_vs_partner(s, i, col, val);
+	for (i = 0; i < s->nr; i++) {
+		b = partner[i] >= 0 ? partner[i] : i;
+		if (placed[b])
+			continue;
+		placed[b] = 1;
+		out[k++] = s->cells[b];
+		for (j = 0; j < s->nr; j++)
+			if (partner[j] == b && !placed[j]) {
+				placed[j] = 1;
+				out[k++] = s->cells[j];
+			}
+	}
+	memcpy(s->cells, out, s->nr * sizeof(*out));
+	ret = 0;
+out:
+	free(placed);
+	free(partner);
+	free(out);
+	return ret;
+}
+
 int sweep_plan(struct sweep *s, const struct run_env *env,
 	       const struct sweep_target *tg, int nr_targets)
 {
@@ -69,7 +108,8 @@ int sweep_plan(struct sweep *s, const struct run_env *env,
 		}
 	}
 	s->nr = nr;
-	return 0;
+	return env->adaptive_vs_val ?
+	       group_pairs(s, env->adaptive_vs_col, env->adaptive_vs_val) : 0;
 }
 
 /* the columns `gate --vs` pairs cells on, as the sweep knows them */

@@ -34,8 +34,21 @@ struct sweep {
 	struct sweep_cell *cells;
 };
 
+/*
+ * The cross product of the run's values; with --adaptive-vs, each VS cell
+ * is followed by the cells judged against it, so a pair runs side by side.
+ */
 int sweep_plan(struct sweep *s, const struct run_env *env,
 	       const struct sweep_target *tg, int nr_targets);
+/*
+ * The cell that runs k-th in repeat (or adaptive round) rep of nr cells:
+ * even ones run the sweep backwards, so each side of a pair runs first as
+ * often as the other (A B, B A) and a drift within a pair cancels.
+ */
+static inline int sweep_order(int rep, int k, int nr)
+{
+	return rep % 2 ? k : nr - 1 - k;
+}
 /*
  * Pairs as `gate --vs COL=VAL` makes them, COL one of sweep_vs_cols: cell
  * ci has VAL in COL; the cell with VAL in COL and all else as ci's (same

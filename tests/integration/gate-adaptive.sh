@@ -3,9 +3,10 @@
 #
 # gate-adaptive.sh: `run --adaptive N` on a loop device made for the test.
 # A width no sweep can reach spends the whole budget, N more runs of every
-# cell, interleaved (repeat 6 of each cell, then repeat 7); meta.json and
-# the closing line say what was done; the gate reads the longer cells; bad
-# values are refused before anything is touched.  With --adaptive-vs a
+# cell, interleaved (repeat 6 of each cell backwards, then repeat 7 in
+# order, as the planned repeats alternate); meta.json and the closing line
+# say what was done; the gate reads the longer cells; bad values are
+# refused before anything is touched.  With --adaptive-vs a
 # pair the gate decides at the planned runs (psync at QD1 against io_uring
 # at QD32) gets none; that an undecided pair gets them on both sides, and
 # pairs by round, is tested on fixed values in tests/unit/adaptive.c (a
@@ -59,6 +60,11 @@ rows tight | tail -4 | awk '{ print $2 }' | tr '\n' ' ' | grep -q '^6 6 7 7 $' |
 c1=$(rows tight | sed -n 11p | cut -d' ' -f1)
 c2=$(rows tight | sed -n 12p | cut -d' ' -f1)
 [ "$c1" != "$c2" ] || fail "tight: round of extra runs repeats one cell"
+# and, like the planned repeats, the even round backwards, the odd one forwards
+[ "$(rows tight | sed -n 13p | cut -d' ' -f1)" = "$c2" ] &&
+	[ "$(rows tight | sed -n 14p | cut -d' ' -f1)" = "$c1" ] &&
+	[ "$(rows tight | sed -n 1p | cut -d' ' -f1)" = "$c2" ] ||
+	fail "tight: rounds 6 and 7 do not run the cells backwards then forwards: $(rows tight | tr '\n' ' ')"
 [ "$(jqr "$T_TMP/tight/meta.json" '.adaptive.extra_runs')" -eq 4 ] || fail "tight: meta.json extra_runs"
 [ "$(jqr "$T_TMP/tight/meta.json" '.adaptive.budget')" -eq 2 ] || fail "tight: meta.json budget"
 grep -q 'adaptive: 4 extra runs; [0-2] of 2 cells settled' "$T_TMP/tight.log" ||

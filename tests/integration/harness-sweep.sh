@@ -95,12 +95,12 @@ done
 bad=$(awk -F, -v s="$c_status" 'NR > 1 && $s != "ok"' "$csv")
 [ -z "$bad" ] || fail "runs failed: $bad"
 
-# interleaved: rows 1..cells are repeat 1, in the same cell order as repeat 2
+# interleaved: rows 1..cells are repeat 1, its cells backwards in repeat 2
 awk -F, -v cells=$cells 'NR == 1 { next }
 	{ r = NR - 1; want = (r <= cells) ? 1 : 2
 	  if ($3 != want) exit 1
-	  if (r <= cells) name[r] = $2; else if (name[r - cells] != $2) exit 1 }' "$csv" ||
-	fail "cells are not interleaved across repeats"
+	  if (r <= cells) name[r] = $2; else if (name[2 * cells + 1 - r] != $2) exit 1 }' "$csv" ||
+	fail "cells are not interleaved across repeats (repeat 2 backwards)"
 
 # requested against effective iostats
 awk -F, -v q="$(col iostats_req)" -v e="$(col iostats_eff)" \

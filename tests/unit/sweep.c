@@ -2,7 +2,8 @@
 /*
  * sweep.c: unit test of the run command line and the sweep plan: defaults,
  * lists, bad values refused, the cell cross product and its stable names,
- * and which job files count as writing.
+ * pairs side by side with --adaptive-vs, even repeats backwards, and which
+ * job files count as writing.
  */
 #include <stdarg.h>
 #include <stdio.h>
@@ -101,6 +102,27 @@ int main(void)
 	for (int i = 0; i < s.nr; i++)
 		for (int k = i + 1; k < s.nr; k++)
 			CHECK(strcmp(s.cells[i].name, s.cells[k].name));
+	sweep_free(&s);
+	cli_free(&env);
+
+	/*
+	 * with --adaptive-vs each io_uring cell runs right before the fioring
+	 * cell judged against it, and even repeats run backwards
+	 */
+	CHECK(!parse(&env, "run", "--job", rd, "--job", wr, "--engine",
+		     "fioring,io_uring", "--sqpoll", "0,1", "--adaptive", "4",
+		     "--adaptive-vs", "io_uring", NULL));
+	CHECK(!sweep_plan(&s, &env, tg, 2));
+	CHECK(s.nr == 2 * 2 * 2 * 3 + 2 * 2 * 2 * 3 * 2);
+	for (int i = 0; i < s.nr; i += 2) {
+		CHECK(!strcmp(s.cells[i].engine, "io_uring") &&
+		      !strcmp(s.cells[i + 1].engine, "fioring"));
+		CHECK(sweep_vs_partner(&s, i + 1, "engine", "io_uring") == i);
+	}
+	CHECK(s.cells[0].sqpoll == 0 && s.cells[2].sqpoll == 0 &&
+	      !strcmp(s.cells[2].iostats, "1"));
+	CHECK(sweep_order(1, 0, 10) == 0 && sweep_order(1, 9, 10) == 9);
+	CHECK(sweep_order(2, 0, 10) == 9 && sweep_order(2, 9, 10) == 0);
 	sweep_free(&s);
 	strlist_free(&pol);
 	cli_free(&env);
