@@ -113,8 +113,13 @@ static int loop_make(struct journal *j, uint64_t size, struct embedded_dev *d)
 		ret = -errno;
 		goto out;
 	}
+	/*
+	 * Pages allocated now, not on first write: over a sparse file the
+	 * sweep's first write runs paid tmpfs's page allocation (repeat 1 of
+	 * randwrite-qd32 at 51k-98k IOPS, the later ones at 146k-189k).
+	 */
 	ffd = open(d->file, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	if (ffd < 0 || ftruncate(ffd, size) < 0) {
+	if (ffd < 0 || fallocate(ffd, 0, 0, size) < 0) {
 		ret = -errno;
 		goto out;
 	}

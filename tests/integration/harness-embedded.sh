@@ -4,7 +4,9 @@
 # harness-embedded.sh: with no --target, fioring-bench run makes its own
 # device (zram through zram-control, or a loop device over tmpfs when asked
 # or when zram is missing), sweeps it, and removes it afterwards, leaving no
-# device, mount or journal line behind.
+# device, mount or journal line behind.  The loop device's file is
+# allocated in full when it is made (its first writes would pay tmpfs's
+# page allocation otherwise).
 
 . "$(dirname "$0")/../lib/common.sh"
 
@@ -23,6 +25,22 @@ sweep() {
 	jqr "$T_TMP/$1/meta.json" .embedded
 }
 
+# watch_tmpfs: the KiB used in the tmpfs the loop sweep mounted, into
+# $T_TMP/used, read as soon as it is there (within 10 s)
+watch_tmpfs() {
+	for i in $(seq 200); do
+		m=$(grep -o " /run/fioring/tmpfs\.[0-9]*" /proc/mounts | sort |
+			comm -13 "$T_TMP/mnt.before" - | head -1)
+		m=${m# }
+		# bound: the file is made and sized before LOOP_CONFIGURE
+		if [ -n "$m" ] && grep -qs "^$m/backing" /sys/block/loop*/loop/backing_file; then
+			df -k --output=used $m | tail -1 | tr -d ' ' >"$T_TMP/used"
+			return
+		fi
+		sleep 0.05
+	done
+}
+
 for kind in zram loop; do
 	if [ $kind = zram ] && [ ! -e /sys/class/zram-control/hot_add ]; then
 		echo "no zram here: the loop fallback is tested alone"
@@ -31,7 +49,10 @@ for kind in zram loop; do
 	# other sweeps on this machine may have a tmpfs of their own: only a
 	# mount that this sweep added and left counts
 	grep -o " /run/fioring/tmpfs\.[0-9]*" /proc/mounts | sort >"$T_TMP/mnt.before"
+	: >"$T_TMP/used"
+	[ $kind = loop ] && watch_tmpfs &
 	dev=$(sweep $kind)
+	wait
 	case $dev in
 	/dev/$kind[0-9]*) ;;
 	*) fail "the $kind sweep ran on '$dev'" ;;
@@ -47,6 +68,9 @@ for kind in zram loop; do
 		! grep -o " /run/fioring/tmpfs\.[0-9]*" /proc/mounts | sort |
 			comm -13 "$T_TMP/mnt.before" - | grep -q . ||
 			fail "the loop device's tmpfs is still mounted"
+		# allocated when made: a first write must not pay tmpfs's allocation
+		[ "$(cat "$T_TMP/used")" -ge 131072 ] 2>/dev/null ||
+			fail "the loop device's file held $(cat "$T_TMP/used") KiB of 131072 when seen"
 	fi
 	[ ! -s "$T_TMP/journal" ] || fail "the journal is not empty after the $kind sweep"
 	echo "$kind: swept $dev and removed it"
