@@ -5,8 +5,8 @@
 # device (zram through zram-control, or a loop device over tmpfs when asked
 # or when zram is missing), sweeps it, and removes it afterwards, leaving no
 # device, mount or journal line behind.  The loop device's file is
-# allocated in full when it is made (its first writes would pay tmpfs's
-# page allocation otherwise).
+# written in full when it is made (its first writes would pay the pages'
+# first touch otherwise).
 
 . "$(dirname "$0")/../lib/common.sh"
 
@@ -68,7 +68,7 @@ for kind in zram loop; do
 		! grep -o " /run/fioring/tmpfs\.[0-9]*" /proc/mounts | sort |
 			comm -13 "$T_TMP/mnt.before" - | grep -q . ||
 			fail "the loop device's tmpfs is still mounted"
-		# allocated when made: a first write must not pay tmpfs's allocation
+		# written when made: a first write must not pay the first touch
 		[ "$(cat "$T_TMP/used")" -ge 131072 ] 2>/dev/null ||
 			fail "the loop device's file held $(cat "$T_TMP/used") KiB of 131072 when seen"
 	fi
