@@ -192,7 +192,7 @@ static int settled(const struct adaptive *a, const struct adaptive_cell *c)
 int adaptive_next(struct adaptive *a, int base_repeat, int *repeat)
 {
 	struct adaptive_cell *c;
-	int ci;
+	int ci, rep;
 
 	if (!a->budget)
 		return -1;
@@ -209,13 +209,14 @@ int adaptive_next(struct adaptive *a, int base_repeat, int *repeat)
 		 * numbered by round, not by the cell's own count: runs
 		 * of one repeat ran side by side, which the gate pairs
 		 */
-		*repeat = base_repeat + a->round + 1;
-		ci = sweep_order(*repeat, a->pos++, a->ncells);
+		rep = base_repeat + a->round + 1;
+		ci = sweep_order(rep, a->pos++, a->ncells);
 		c = &a->cells[ci];
 		if (c->extra < a->budget && !settled(a, c)) {
 			c->extra++;
 			a->extra_runs++;
 			a->round_found = 1;
+			*repeat = rep;
 			return ci;
 		}
 	}

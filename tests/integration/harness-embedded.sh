@@ -25,13 +25,20 @@ sweep() {
 	jqr "$T_TMP/$1/meta.json" .embedded
 }
 
+# tmpfs_mounts: the sweeps' tmpfs mounts now, sorted; new_tmpfs: those
+# added since mnt.before (other sweeps on this machine may have their own)
+tmpfs_mounts() {
+	grep -o "/run/fioring/tmpfs\.[0-9]*" /proc/mounts | sort
+}
+new_tmpfs() {
+	tmpfs_mounts | comm -13 "$T_TMP/mnt.before" -
+}
+
 # watch_tmpfs: the KiB used in the tmpfs the loop sweep mounted, into
 # $T_TMP/used, read as soon as it is there (within 10 s)
 watch_tmpfs() {
 	for i in $(seq 200); do
-		m=$(grep -o " /run/fioring/tmpfs\.[0-9]*" /proc/mounts | sort |
-			comm -13 "$T_TMP/mnt.before" - | head -1)
-		m=${m# }
+		m=$(new_tmpfs | head -1)
 		# bound: the file is made and sized before LOOP_CONFIGURE
 		if [ -n "$m" ] && grep -qs "^$m/backing" /sys/block/loop*/loop/backing_file; then
 			df -k --output=used $m | tail -1 | tr -d ' ' >"$T_TMP/used"
@@ -46,9 +53,8 @@ for kind in zram loop; do
 		echo "no zram here: the loop fallback is tested alone"
 		continue
 	fi
-	# other sweeps on this machine may have a tmpfs of their own: only a
-	# mount that this sweep added and left counts
-	grep -o " /run/fioring/tmpfs\.[0-9]*" /proc/mounts | sort >"$T_TMP/mnt.before"
+	# only a mount that this sweep added and left counts
+	tmpfs_mounts >"$T_TMP/mnt.before"
 	: >"$T_TMP/used"
 	[ $kind = loop ] && watch_tmpfs &
 	dev=$(sweep $kind)
@@ -65,8 +71,7 @@ for kind in zram loop; do
 	else
 		[ ! -e /sys/block/$name/loop/backing_file ] ||
 			fail "$dev is still bound after the sweep"
-		! grep -o " /run/fioring/tmpfs\.[0-9]*" /proc/mounts | sort |
-			comm -13 "$T_TMP/mnt.before" - | grep -q . ||
+		! new_tmpfs | grep -q . ||
 			fail "the loop device's tmpfs is still mounted"
 		# written when made: a first write must not pay the first touch
 		[ "$(cat "$T_TMP/used")" -ge 131072 ] 2>/dev/null ||
