@@ -35,21 +35,28 @@
 # up to CAP_TRIES sweeps in all, and a round whose cap never landed in the
 # window is reported, not counted.  The verdict plays no part in the retry.
 #
+# Runs last 2 s: run to run, fio's CPU time per I/O varied 8.0% at 0.5 s,
+# 6.0% at 1 s and 4.3% at 2 s (16 runs each, interleaved, on a machine
+# whose CPU speed itself drifts), so a 2-s run tells as much as three or
+# four 0.5-s ones for 2.9 times the wall time (fio's start and exit, ~0.3 s,
+# are paid once).  With 0.5-s runs and up to 24 adaptive ones, two 20-round
+# runs caught 17 of 20 burns each, every miss "cannot judge" with all 29
+# runs spent; with 2-s runs and up to 12, 20 of 20.
+#
 # Environment: ROUNDS (20), REPEAT runs per job and round (5), ADAPTIVE
 # extra runs per cell the sweep may add while the gate cannot judge it
-# against base yet (24; run --adaptive-vs job=base, as make bench does
+# against base yet (12; run --adaptive-vs job=base, as make bench does
 # against io_uring, so the counts include what stopping on a verdict
-# does to them; at 12, on a noisy day, 5 of 20 burns ended "cannot
-# judge" with all 17 runs spent), RUNTIME_MS per run (500), CPU
-# fio is pinned to (1), CAP_TRIES (5), OUT (bench/gate-out), STRICT=1 to
-# exit 1 when a target is missed.  Needs root (the loop device).
+# does to them), RUNTIME_MS per run (2000), CPU fio is pinned to (1),
+# CAP_TRIES (5), OUT (bench/gate-out), STRICT=1 to exit 1 when a target
+# is missed.  Needs root (the loop device).
 
 set -u
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 bench=${FIORING_BENCH:-$top/build/fioring-bench}
-rounds=${ROUNDS:-20} repeat=${REPEAT:-5} adaptive=${ADAPTIVE:-24}
-runtime_ms=${RUNTIME_MS:-500} cpu=${CPU:-1} cap_tries=${CAP_TRIES:-5}
+rounds=${ROUNDS:-20} repeat=${REPEAT:-5} adaptive=${ADAPTIVE:-12}
+runtime_ms=${RUNTIME_MS:-2000} cpu=${CPU:-1} cap_tries=${CAP_TRIES:-5}
 out=${OUT:-$top/bench/gate-out}
 
 die() {
@@ -183,7 +190,8 @@ verify_state_save=0"
 	aa=$(jq -r '[.cells[] | select(.cell | contains("/aa/")) | .verdict][0] // "none"' "$g")
 	burn=$(compared "$g" burn cpu_per_io_us verdict)
 	burn=${burn:-none}
-	compared "$g" burn cpu_per_io_us ratio >>"$out/burn-ratio"
+	burn_x=$(compared "$g" burn cpu_per_io_us ratio | awk '{ printf "%.3f", $1 }')
+	[ -n "$burn_x" ] && echo "$burn_x" >>"$out/burn-ratio"
 	case $aa in
 	regression) aa_fa=$((aa_fa + 1)) ;;
 	pass) aa_pass=$((aa_pass + 1)) ;;
@@ -220,7 +228,7 @@ verify_state_save=0"
 		cap="not counted (no sweep delivered 0.875x-0.925x)"
 	fi
 	done=$((done + 1))
-	echo "round $r: A/A $aa, cap $cap (delivered $tries), burn $burn; $extra adaptive runs"
+	echo "round $r: A/A $aa, cap $cap (delivered $tries), burn $burn (${burn_x:-no ratio}${burn_x:+x}), $extra adaptive runs"
 	r=$((r + 1))
 done
 
