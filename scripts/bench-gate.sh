@@ -190,8 +190,11 @@ verify_state_save=0"
 	aa=$(jq -r '[.cells[] | select(.cell | contains("/aa/")) | .verdict][0] // "none"' "$g")
 	burn=$(compared "$g" burn cpu_per_io_us verdict)
 	burn=${burn:-none}
-	burn_x=$(compared "$g" burn cpu_per_io_us ratio | awk '{ printf "%.3f", $1 }')
-	[ -n "$burn_x" ] && echo "$burn_x" >>"$out/burn-ratio"
+	burn_x=$(compared "$g" burn cpu_per_io_us ratio) burn_shown="no ratio"
+	if [ -n "$burn_x" ]; then
+		echo "$burn_x" >>"$out/burn-ratio"
+		burn_shown=$(printf '%.3fx' "$burn_x")
+	fi
 	case $aa in
 	regression) aa_fa=$((aa_fa + 1)) ;;
 	pass) aa_pass=$((aa_pass + 1)) ;;
@@ -228,7 +231,7 @@ verify_state_save=0"
 		cap="not counted (no sweep delivered 0.875x-0.925x)"
 	fi
 	done=$((done + 1))
-	echo "round $r: A/A $aa, cap $cap (delivered $tries), burn $burn (${burn_x:-no ratio}${burn_x:+x}), $extra adaptive runs"
+	echo "round $r: A/A $aa, cap $cap (delivered $tries), burn $burn ($burn_shown), $extra adaptive runs"
 	r=$((r + 1))
 done
 
