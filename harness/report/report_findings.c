@@ -213,8 +213,11 @@ static int finding_iostats(struct findings *f)
  * own figures are possible, and the target can show busy time at all.
  */
 /*
- * The QD1 ratio of %util to fio's busy share that agrees: both ends of
- * the kernel's window are one 2 ms poll off, and io_ticks moves in jiffies
+ * The QD1 ratios of %util to fio's busy share that agree: both ends of
+ * the kernel's window are one 2 ms poll off, and io_ticks moves in jiffies.
+ * By clat fio leaves out what the kernel did inside the submitting call,
+ * by lat (slat + clat) it adds its own time before that call: the kernel's
+ * share lies between, so an over-count is judged by lat, a miss by clat.
  */
 #define UTIL_QD1_LO	0.8
 #define UTIL_QD1_HI	1.25
@@ -227,8 +230,9 @@ static void finding_util(struct findings *f)
 
 	for (d = 0; d < nd; d++) {
 		size_t n = 0, util_bad = 0, await_bad = 0, nq = 0;
-		double *ratio = malloc(res->nrows * sizeof(*ratio)), u, b, lo, hi;
-		char iv[192] = "";
+		double *ratio = malloc(2 * res->nrows * sizeof(*ratio));
+		double *by_lat = ratio + res->nrows, u, b, iops, lat, lo, hi, lo_l, hi_l;
+		char iv[256] = "";
 		int qd1_off = 0;
 
 		if (!ratio)
@@ -250,22 +254,30 @@ static void finding_util(struct findings *f)
 			await_bad += flags_has(fl, "r_await_vs_clat") ||
 				     flags_has(fl, "w_await_vs_clat");
 			/*
-			 * at QD1 without SQPOLL fio's busy share is exact: the
-			 * ratio says how close (under SQPOLL the SQ thread, not
-			 * fio, starts each I/O)
+			 * at QD1 without SQPOLL fio's busy share brackets the
+			 * kernel's: the ratios say how close (under SQPOLL the
+			 * SQ thread, not fio, starts each I/O)
 			 */
 			if (!results_num(res, r, "iodepth", &qd) && qd == 1 &&
 			    !strcmp(results_get(res, r, "sqpoll"), "0") &&
 			    !results_num(res, r, "ks_util_pct", &u) &&
-			    !results_num(res, r, "fio_busy_pct", &b) && b > 0)
+			    !results_num(res, r, "fio_busy_pct", &b) && b > 0 &&
+			    !results_num(res, r, "iops", &iops) &&
+			    !results_num(res, r, "lat_mean_us", &lat)) {
+				by_lat[nq] = u / fmax(b, fmin(100, iops * lat / 1e4));
 				ratio[nq++] = u / b;
+			}
 		}
 		if (nq >= 3 && !stats_median_ci(ratio, nq, STATS_BOOT_ITERS,
-						STATS_LEVEL, STATS_SEED, &lo, &hi)) {
-			qd1_off = lo > UTIL_QD1_HI ? 1 : hi < UTIL_QD1_LO ? -1 : 0;
+						STATS_LEVEL, STATS_SEED, &lo, &hi) &&
+		    !stats_median_ci(by_lat, nq, STATS_BOOT_ITERS, STATS_LEVEL,
+				     STATS_SEED, &lo_l, &hi_l)) {
+			qd1_off = lo_l > UTIL_QD1_HI ? 1 : hi < UTIL_QD1_LO ? -1 : 0;
 			snprintf(iv, sizeof(iv), "; %%util/fio busy at QD1 without "
-				 "SQPOLL %.2f [%.2f, %.2f]%s", stats_median(ratio, nq),
-				 lo, hi, qd1_off > 0 ? ": %util counts more time busy than fio "
+				 "SQPOLL %.2f [%.2f, %.2f] by clat, %.2f [%.2f, %.2f] "
+				 "by lat%s", stats_median(ratio, nq), lo, hi,
+				 stats_median(by_lat, nq), lo_l, hi_l,
+				 qd1_off > 0 ? ": %util counts more time busy than fio "
 				 "had an I/O outstanding" : qd1_off < 0 ?
 				 ": %util misses time fio had an I/O outstanding" : "");
 		}

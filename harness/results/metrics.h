@@ -29,7 +29,8 @@ struct fio_figs_brief {
 	double iops;
 	double r_iops, w_iops;
 	double r_clat_mean_us, w_clat_mean_us;
-	int iodepth;		/* 1 makes the busy share exact */
+	double r_lat_mean_us, w_lat_mean_us;	/* slat + clat */
+	int iodepth;		/* 1: one I/O in flight at most */
 };
 
 /*
@@ -50,6 +51,7 @@ int iostat_from_disk_util(const struct fio_disk_sum *du, double runtime_s,
 			  struct iostat_figs *out);
 double fio_inflight(const struct fio_figs_brief *fio);
 double fio_busy_pct(const struct fio_figs_brief *fio);
+double fio_busy_max_pct(const struct fio_figs_brief *fio);
 void metrics_flags(const struct iostat_figs *ks, const struct fio_figs_brief *fio,
 		   char *buf, size_t len);
 

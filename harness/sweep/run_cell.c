@@ -206,6 +206,8 @@ static void fill_kernel(struct result_row *r, const struct fio_result *f,
 		.w_iops = f->wr.iops,
 		.r_clat_mean_us = f->rd.clat_mean_us,
 		.w_clat_mean_us = f->wr.clat_mean_us,
+		.r_lat_mean_us = f->rd.lat_mean_us,
+		.w_lat_mean_us = f->wr.lat_mean_us,
 		.iodepth = f->iodepth ? f->iodepth : 1,
 	};
 	struct iostat_figs ks;

@@ -128,6 +128,39 @@ static void test_flags(void)
 	ks.util_pct = 6.5;
 	CHECK(flags_are(&ks, &fio, ""));
 
+	/*
+	 * 5.10 under TCG: a 4.2-ms write every 19 ms, busy 22%, and a jiffy
+	 * over-charged per write, %util 43%: under twice busy, still flagged;
+	 * 19 points over is within what the flag allows
+	 */
+	fio.iodepth = 1;
+	fio.r_iops = 52.6;
+	fio.r_clat_mean_us = 4200;
+	ks.r_await_ms = 4.2;
+	ks.util_pct = 43.1;
+	CHECK(flags_are(&ks, &fio, "util_vs_busy"));
+	ks.util_pct = 41.0;
+	CHECK(flags_are(&ks, &fio, ""));
+
+	/*
+	 * loop at QD1 on 6.18: clat 4.5 us, slat 6 us, 93k IOPS, busy 42% by
+	 * clat; the block layer starts each read inside fio's submitting
+	 * call (await 7.3 us), so %util 69% is within the 98% lat allows
+	 */
+	fio.r_iops = 93000;
+	fio.r_clat_mean_us = 4.5;
+	ks.r_await_ms = 0.0073;
+	ks.util_pct = 69.0;
+	CHECK(flags_are(&ks, &fio, "util_vs_busy"));
+	fio.r_lat_mean_us = 10.5;
+	CHECK(near(fio_busy_max_pct(&fio), 97.65));
+	CHECK(flags_are(&ks, &fio, ""));
+	fio.r_lat_mean_us = 0;
+	fio.r_iops = 6000;
+	fio.r_clat_mean_us = 10;
+	ks.r_await_ms = 0.011;
+	fio.iodepth = 32;
+
 	/* iostats off: the kernel counted nothing */
 	memset(&ks, 0, sizeof(ks));
 	ks.interval_ms = 1000;
