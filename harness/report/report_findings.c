@@ -22,6 +22,7 @@
 #include "report/report.h"
 #include "report/report_doc.h"
 #include "results/flags.h"
+#include "results/metrics.h"
 
 struct findings {
 	const struct report *rep;
@@ -222,6 +223,23 @@ static int finding_iostats(struct findings *f)
 #define UTIL_QD1_LO	0.8
 #define UTIL_QD1_HI	1.25
 
+/*
+ * A run's fio figures from its row, as fill_kernel() gave them to its
+ * flags; lat_mean_us is both directions' mean, which weighs each by its
+ * IOPS as the per-direction means would
+ */
+static void row_fio_figs(const struct results *res, size_t r,
+			 struct fio_figs_brief *fb)
+{
+	memset(fb, 0, sizeof(*fb));
+	results_num(res, r, "read_iops", &fb->r_iops);
+	results_num(res, r, "write_iops", &fb->w_iops);
+	results_num(res, r, "read_clat_mean_us", &fb->r_clat_mean_us);
+	results_num(res, r, "write_clat_mean_us", &fb->w_clat_mean_us);
+	results_num(res, r, "lat_mean_us", &fb->r_lat_mean_us);
+	fb->w_lat_mean_us = fb->r_lat_mean_us;
+}
+
 static void finding_util(struct findings *f)
 {
 	const struct results *res = &f->rep->res;
@@ -231,7 +249,7 @@ static void finding_util(struct findings *f)
 	for (d = 0; d < nd; d++) {
 		size_t n = 0, util_bad = 0, await_bad = 0, nq = 0;
 		double *ratio = malloc(2 * res->nrows * sizeof(*ratio));
-		double *by_lat = ratio + res->nrows, u, b, iops, lat, lo, hi, lo_l, hi_l;
+		double *by_lat = ratio + res->nrows, u, b, lo, hi, lo_l, hi_l;
 		char iv[256] = "";
 		int qd1_off = 0;
 
@@ -240,6 +258,7 @@ static void finding_util(struct findings *f)
 		for (r = 0; r < res->nrows; r++) {
 			const char *fl = results_get(res, r, "ks_flags");
 			double ks_iops = 0, qd = 0;
+			struct fio_figs_brief fb;
 
 			if (!results_row_ok(res, r) ||
 			    strcmp(results_get(res, r, "target"), disks[d]) ||
@@ -261,10 +280,9 @@ static void finding_util(struct findings *f)
 			if (!results_num(res, r, "iodepth", &qd) && qd == 1 &&
 			    !strcmp(results_get(res, r, "sqpoll"), "0") &&
 			    !results_num(res, r, "ks_util_pct", &u) &&
-			    !results_num(res, r, "fio_busy_pct", &b) && b > 0 &&
-			    !results_num(res, r, "iops", &iops) &&
-			    !results_num(res, r, "lat_mean_us", &lat)) {
-				by_lat[nq] = u / fmax(b, fmin(100, iops * lat / 1e4));
+			    !results_num(res, r, "fio_busy_pct", &b) && b > 0) {
+				row_fio_figs(res, r, &fb);
+				by_lat[nq] = u / fio_busy_max_pct(&fb);
 				ratio[nq++] = u / b;
 			}
 		}

@@ -128,39 +128,6 @@ static void test_flags(void)
 	ks.util_pct = 6.5;
 	CHECK(flags_are(&ks, &fio, ""));
 
-	/*
-	 * 5.10 under TCG: a 4.2-ms write every 19 ms, busy 22%, and a jiffy
-	 * over-charged per write, %util 43%: under twice busy, still flagged;
-	 * 19 points over is within what the flag allows
-	 */
-	fio.iodepth = 1;
-	fio.r_iops = 52.6;
-	fio.r_clat_mean_us = 4200;
-	ks.r_await_ms = 4.2;
-	ks.util_pct = 43.1;
-	CHECK(flags_are(&ks, &fio, "util_vs_busy"));
-	ks.util_pct = 41.0;
-	CHECK(flags_are(&ks, &fio, ""));
-
-	/*
-	 * loop at QD1 on 6.18: clat 4.5 us, slat 6 us, 93k IOPS, busy 42% by
-	 * clat; the block layer starts each read inside fio's submitting
-	 * call (await 7.3 us), so %util 69% is within the 98% lat allows
-	 */
-	fio.r_iops = 93000;
-	fio.r_clat_mean_us = 4.5;
-	ks.r_await_ms = 0.0073;
-	ks.util_pct = 69.0;
-	CHECK(flags_are(&ks, &fio, "util_vs_busy"));
-	fio.r_lat_mean_us = 10.5;
-	CHECK(near(fio_busy_max_pct(&fio), 97.65));
-	CHECK(flags_are(&ks, &fio, ""));
-	fio.r_lat_mean_us = 0;
-	fio.r_iops = 6000;
-	fio.r_clat_mean_us = 10;
-	ks.r_await_ms = 0.011;
-	fio.iodepth = 32;
-
 	/* iostats off: the kernel counted nothing */
 	memset(&ks, 0, sizeof(ks));
 	ks.interval_ms = 1000;
@@ -177,6 +144,46 @@ static void test_flags(void)
 	/* busy saturates at 100% for deep queues */
 	fio.r_clat_mean_us = 1000;
 	CHECK(near(fio_inflight(&fio), 6.0) && fio_busy_pct(&fio) == 100.0);
+}
+
+/*
+ * %util against the busy share fio's timings allow, by lat where fio gave
+ * one.  5.10 under TCG: a 4.2-ms write every 19 ms, busy 22%, and a jiffy
+ * over-charged per write, %util 43%: under twice busy, still flagged; 19
+ * points over is within what the flag allows.  Loop at QD1 on 6.18: clat
+ * 4.5 us, slat 6 us, 93k IOPS, busy 42% by clat; the block layer starts
+ * each read inside fio's submitting call (await 7.3 us), so %util 69% is
+ * within the 98% lat allows, and over the 42% clat does.
+ */
+static void test_flags_busy_bound(void)
+{
+	struct fio_figs_brief slow = {
+		.ios = 105, .iops = 52.6, .r_iops = 52.6,
+		.r_clat_mean_us = 4200, .r_lat_mean_us = 4200, .iodepth = 1,
+	};
+	struct iostat_figs ks_slow = {
+		.interval_ms = 2000, .r_ios = 105, .r_iops = 52.6, .iops = 52.6,
+		.r_await_ms = 4.2, .util_pct = 43.1,
+	};
+	struct fio_figs_brief loop = {
+		.ios = 93000, .iops = 93000, .r_iops = 93000,
+		.r_clat_mean_us = 4.5, .r_lat_mean_us = 10.5, .iodepth = 1,
+	};
+	struct iostat_figs ks_loop = {
+		.interval_ms = 1000, .r_ios = 93000, .r_iops = 93000,
+		.iops = 93000, .r_await_ms = 0.0073, .util_pct = 69.0,
+	};
+
+	CHECK(flags_are(&ks_slow, &slow, "util_vs_busy"));
+	ks_slow.util_pct = 41.0;
+	CHECK(flags_are(&ks_slow, &slow, ""));
+
+	CHECK(near(fio_busy_max_pct(&loop), 97.65));
+	CHECK(flags_are(&ks_loop, &loop, ""));
+	/* without lat the bound is clat's */
+	loop.r_lat_mean_us = 0;
+	CHECK(near(fio_busy_max_pct(&loop), fio_busy_pct(&loop)));
+	CHECK(flags_are(&ks_loop, &loop, "util_vs_busy"));
 }
 
 /*
@@ -222,6 +229,7 @@ int main(void)
 	test_parse();
 	test_derive();
 	test_flags();
+	test_flags_busy_bound();
 	test_paths();
 	return check_done("diskstats");
 }
