@@ -45,6 +45,7 @@ struct run_ctx {
 	char engine_version[128];
 	char jobs_dir[PATH_MAX];
 	char kernel[128];
+	char kernel_version[256];	/* uname -v: the build of that release */
 	char host[128];
 	char sweep_id[192];		/* names this sweep's holders on fio servers */
 	struct strlist client_fio;	/* each --client host's fio, from its probe */
