@@ -104,6 +104,9 @@ int store_add_sweep(struct store *st, const char *dir,
 		    const char *const *labels, long long *sweep_id,
 		    int *was_new);
 
+/* 1 when kv is KEY=VALUE: KEY of letters, digits, "_.-", VALUE one line */
+int store_label_valid(const char *kv);
+
 /**
  * store_sweeps() - every stored sweep, in order of @when, then id
  * @st:  the store

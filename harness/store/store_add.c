@@ -343,7 +343,7 @@ static int put_labels(struct store *st, long long id, const char *const *labels)
 	for (; !ret && labels && *labels; labels++) {
 		const char *eq = strchr(*labels, '=');
 
-		if (!eq || eq == *labels || (size_t)(eq - *labels) >= sizeof(key))
+		if (!store_label_valid(*labels) || (size_t)(eq - *labels) >= sizeof(key))
 			return store_fail(st, -EINVAL, "label '%s' is not KEY=VALUE",
 					  *labels);
 		snprintf(key, sizeof(key), "%.*s", (int)(eq - *labels), *labels);
@@ -448,4 +448,15 @@ out:
 	free(csv);
 	results_free(&res);
 	return ret;
+}
+
+int store_label_valid(const char *kv)
+{
+	const char *p = kv;
+
+	for (; *p && *p != '='; p++)
+		if (!((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+		      (*p >= '0' && *p <= '9') || *p == '_' || *p == '.' || *p == '-'))
+			return 0;
+	return p != kv && *p == '=' && !strpbrk(p, "\n\r");
 }
