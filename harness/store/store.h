@@ -12,8 +12,6 @@
 
 #include <stddef.h>
 
-#include "results/idents.h"
-#include "results/results_read.h"
 
 /* PRAGMA user_version of the files this build writes */
 #define STORE_SCHEMA_VERSION	1
@@ -153,19 +151,5 @@ void store_points_free(struct store_point *p, size_t n);
  * Return: 0, -ENOENT when no sweep matches, -errno.
  */
 int store_find_sweep(struct store *st, const char *spec, long long *id);
-
-/**
- * store_sweep_results() - a stored sweep back as its results directory
- * @st:  the store
- * @id:  the sweep
- * @res: its results.csv as results_read() gives it (res->path is
- *       "db:ID"); free with results_free()
- * @ids: its targets' identities, as results_idents_read() gives them;
- *       free with results_idents_free()
- *
- * Return: 0, -ENOENT for no such sweep, -errno.
- */
-int store_sweep_results(struct store *st, long long id, struct results *res,
-			struct results_idents *ids);
 
 #endif

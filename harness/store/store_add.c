@@ -16,6 +16,7 @@
 
 #include "lib/fileio.h"
 #include "store/store_db.h"
+#include "store/store_results.h"
 
 struct sweep_facts {
 	char uid[160];

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "store/store_db.h"
+#include "store/store_results.h"
 
 static int nomem(struct store *st)
 {

@@ -33,6 +33,7 @@
 #include "sweep/facts.h"
 #include "sweep/job_guard.h"
 #include "sweep/run.h"
+#include "sweep/run_db.h"
 #include "sweep/target_claim.h"
 #include "sweep/undo.h"
 #include "sweep/undo_locks.h"
@@ -900,6 +901,10 @@ int run_sweep(struct run_ctx *ctx)
 		status = 2;
 		goto done;
 	}
+	status = run_db_open(ctx);
+	if (status)
+		goto done;
+	status = 1;
 	if (setup_journal(ctx))
 		goto out;
 	signals_install();
@@ -963,6 +968,8 @@ out:
 		results_write_json(path, ctx->res.meta);
 		results_finish(&ctx->res);
 		results_close(&ctx->res);
+		if (!stop_signal)
+			status = run_db_add(ctx, status);
 	}
 	/* a setting left changed outweighs the signal: exit 1, as without one */
 	if (stop_signal && restored) {
@@ -982,5 +989,6 @@ out:
 	strlist_free(&ctx->client_fio);
 	free(ctx->targets);
 done:
+	run_db_close(ctx);
 	return status;
 }

@@ -20,6 +20,7 @@
 #include "sweep/adaptive.h"
 #include "sweep/placement.h"
 #include "sweep/sweep.h"
+#include "store/store.h"
 #include "kernel/target.h"
 
 struct run_ctx {
@@ -38,6 +39,7 @@ struct run_ctx {
 	struct adaptive adaptive;
 	struct results res;
 	bool results_open;
+	struct store *store;		/* --db; NULL without */
 	char fio[PATH_MAX];
 	char fio_version[64];
 	char fio_build_id[2 * 64 + 1];	/* "unknown" when it has none */

@@ -18,7 +18,7 @@
 #include <sqlite3.h>
 
 #include "check.h"
-#include "store/store.h"
+#include "store/store_results.h"
 
 static char tmp[] = "/tmp/store-unit-XXXXXX";
 
