@@ -35,17 +35,8 @@ static void usage(FILE *f)
 		fprintf(f, "  %-8s %s\n", history_cmds[i].name, history_cmds[i].help);
 	fprintf(f,
 "\n"
-"The database: --db FILE, else $FIORING_DB, else " HISTORY_DB_DEFAULT ".\n"
+"The database: --db FILE, else $FIORING_DB, else " STORE_DB_DEFAULT ".\n"
 "  fioring-bench history SUBCOMMAND --help   its options\n");
-}
-
-const char *history_db_path(const char *opt)
-{
-	const char *env = getenv("FIORING_DB");
-
-	if (opt)
-		return opt;
-	return env && *env ? env : HISTORY_DB_DEFAULT;
 }
 
 /* the default's directory may not exist yet on a fresh machine */
@@ -64,7 +55,7 @@ static void make_parent(const char *path)
 int history_open(const char *cmd, const char *opt_db, int create,
 		 struct store **st)
 {
-	const char *path = history_db_path(opt_db);
+	const char *path = store_db_path(opt_db);
 	char err[512];
 	int ret;
 

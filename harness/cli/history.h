@@ -9,9 +9,6 @@
 
 #include "store/store.h"
 
-/* where the database is when neither --db nor $FIORING_DB names one */
-#define HISTORY_DB_DEFAULT	"/var/lib/fioring/history.db"
-
 struct history_cmd {
 	const char *name;
 	/* argv[0] is the subcommand's name; returns the exit status */
@@ -19,10 +16,8 @@ struct history_cmd {
 	const char *help;	/* one line for `history --help` */
 };
 
-/* --db FILE, else $FIORING_DB, else HISTORY_DB_DEFAULT */
-const char *history_db_path(const char *opt);
 /*
- * Opens the database for cmd (named in the error line).  With create,
+ * Opens the database (store_db_path(opt_db)) for cmd (named in the error line).  With create,
  * the file and its directory are made when missing.  Returns 0, or the
  * exit status to leave with after one line on stderr: 2 for a database
  * of a newer schema (a bad argument: another fioring-bench's file),

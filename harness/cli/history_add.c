@@ -20,7 +20,7 @@ static void usage(FILE *f)
 "sweep added again stays one sweep; its labels are merged.\n"
 "\n"
 "      --label KEY=VALUE  a label of every DIR (repeatable), e.g. commit=abc123\n"
-"      --db FILE          the database [$FIORING_DB, " HISTORY_DB_DEFAULT "]\n"
+"      --db FILE          the database [$FIORING_DB, " STORE_DB_DEFAULT "]\n"
 "  -h, --help             this text\n");
 }
 

@@ -105,6 +105,15 @@ const char *store_col_text(sqlite3_stmt *s, int i)
 	return t ? (const char *)t : "";
 }
 
+const char *store_db_path(const char *opt)
+{
+	const char *env = getenv("FIORING_DB");
+
+	if (opt)
+		return opt;
+	return env && *env ? env : STORE_DB_DEFAULT;
+}
+
 const char *store_error(const struct store *st)
 {
 	return st->err;

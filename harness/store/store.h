@@ -18,6 +18,12 @@
 
 struct store;
 
+/* where the database is when neither --db nor $FIORING_DB names one */
+#define STORE_DB_DEFAULT	"/var/lib/fioring/history.db"
+
+/* The database's path: opt (--db), else $FIORING_DB, else STORE_DB_DEFAULT. */
+const char *store_db_path(const char *opt);
+
 /**
  * struct store_sweep - one stored sweep, as store_sweeps() lists it
  * @id:      the sweep's id in the store (what `history ls` prints)
