@@ -363,8 +363,11 @@ static void test_stall(void)
 {
 	const char *s = getenv("FIORING_STORE_TEST_STALL");
 
-	if (s && atoi(s) > 0)
-		sleep(atoi(s));
+	if (!s || atoi(s) <= 0)
+		return;
+	fprintf(stderr, "store: FIORING_STORE_TEST_STALL: %d s before the "
+		"commit\n", atoi(s));
+	sleep(atoi(s));
 }
 
 static int add_in_tx(struct store *st, const char *dir, const struct results *res,
