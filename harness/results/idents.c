@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/json_put.h"
 #include "results/idents.h"
 
 /* a cell key is split at ',' and '=' and shown in a shell: keep it plain */
@@ -41,16 +42,6 @@ void results_ident_make(const char *embedded, const char *model,
 	sanitize(buf);
 }
 
-static const char *jstr(json_object *o, const char *key)
-{
-	json_object *v;
-
-	if (!o || !json_object_object_get_ex(o, key, &v) ||
-	    !json_object_is_type(v, json_type_string))
-		return "";
-	return json_object_get_string(v);
-}
-
 static int add(struct results_idents *ids, const char *disk, const char *ident,
 	       const char *fw)
 {
@@ -72,7 +63,7 @@ static int add(struct results_idents *ids, const char *disk, const char *ident,
 /* a meta.json before "devices": only the embedded device, by its kind */
 static int from_old_meta(json_object *meta, struct results_idents *ids)
 {
-	const char *emb = jstr(meta, "embedded"), *disk;
+	const char *emb = json_get_str(meta, "embedded"), *disk;
 	char kind[16], ident[64];
 	size_t i;
 
@@ -104,11 +95,11 @@ int results_idents_from_meta(json_object *meta, struct results_idents *ids)
 
 		d = json_object_array_get_idx(devs, i);
 		json_object_object_get_ex(d, "size_bytes", &sz);
-		results_ident_make(jstr(d, "embedded"), jstr(d, "model"),
-				   jstr(d, "serial"),
+		results_ident_make(json_get_str(d, "embedded"), json_get_str(d, "model"),
+				   json_get_str(d, "serial"),
 				   (unsigned long long)json_object_get_int64(sz),
-				   jstr(d, "disk"), ident, sizeof(ident));
-		ret = add(ids, jstr(d, "disk"), ident, jstr(d, "firmware"));
+				   json_get_str(d, "disk"), ident, sizeof(ident));
+		ret = add(ids, json_get_str(d, "disk"), ident, json_get_str(d, "firmware"));
 		if (ret) {
 			results_idents_free(ids);
 			return ret;

@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "lib/fileio.h"
+#include "lib/json_put.h"
 #include "store/store_db.h"
 #include "store/store_results.h"
 
@@ -31,16 +32,6 @@ struct sweep_facts {
 	char *columns;		/* results.csv's header */
 	const char *meta_text;
 };
-
-static const char *jstr(json_object *o, const char *key)
-{
-	json_object *v;
-
-	if (!o || !json_object_object_get_ex(o, key, &v) ||
-	    !json_object_is_type(v, json_type_string))
-		return "";
-	return json_object_get_string(v);
-}
 
 static json_object *jobj(json_object *o, const char *key)
 {
@@ -94,26 +85,26 @@ static int read_facts(const struct results *res,
 	h = fnv1a(h, csv, csvlen);
 	h = fnv1a(h, metatext, metalen);
 	snprintf(f->hash, sizeof(f->hash), "%016llx", (unsigned long long)h);
-	if (*jstr(meta, "id"))
-		snprintf(f->uid, sizeof(f->uid), "id:%s", jstr(meta, "id"));
+	if (*json_get_str(meta, "id"))
+		snprintf(f->uid, sizeof(f->uid), "id:%s", json_get_str(meta, "id"));
 	else
 		snprintf(f->uid, sizeof(f->uid), "fnv:%s", f->hash);
 	now_iso(f->added, sizeof(f->added));
 	snprintf(f->started, sizeof(f->started), "%s",
-		 *jstr(meta, "started") ? jstr(meta, "started") : f->added);
+		 *json_get_str(meta, "started") ? json_get_str(meta, "started") : f->added);
 	/* without meta.json, what every row repeats */
-	f->host = *jstr(meta, "host") ? jstr(meta, "host") : "";
-	f->kernel_release = meta ? jstr(meta, "kernel") : results_get(res, 0, "kernel");
-	f->kernel_version = jstr(meta, "kernel_version");
-	f->fio_version = fio ? jstr(fio, "version") : results_get(res, 0, "fio_version");
-	f->fio_build_id = jstr(fio, "build_id");
-	f->engine_version = meta ? jstr(meta, "engine_version") :
+	f->host = *json_get_str(meta, "host") ? json_get_str(meta, "host") : "";
+	f->kernel_release = meta ? json_get_str(meta, "kernel") : results_get(res, 0, "kernel");
+	f->kernel_version = json_get_str(meta, "kernel_version");
+	f->fio_version = fio ? json_get_str(fio, "version") : results_get(res, 0, "fio_version");
+	f->fio_build_id = json_get_str(fio, "build_id");
+	f->engine_version = meta ? json_get_str(meta, "engine_version") :
 			    results_get(res, 0, "engine_version");
-	f->command = jstr(meta, "command");
+	f->command = json_get_str(meta, "command");
 	f->meta_text = metatext;
 	if (asprintf(&f->placement, "pinned=%s job_cpus=%s sq_cpu=%s",
 		     pl ? json_object_get_string(jobj(pl, "pinned")) : "",
-		     jstr(pl, "job_cpus"),
+		     json_get_str(pl, "job_cpus"),
 		     jobj(pl, "sq_cpu") ? json_object_get_string(jobj(pl, "sq_cpu")) :
 		     "") < 0)
 		f->placement = NULL;
@@ -278,8 +269,8 @@ static int put_targets(struct store *st, long long id, json_object *meta,
 				 "disk, ident, embedded, model, serial, firmware, "
 				 "size_bytes) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
 				 (const char *const[]){ idbuf, ids->v[i].disk,
-				 ids->v[i].ident, jstr(d, "embedded"),
-				 jstr(d, "model"), jstr(d, "serial"),
+				 ids->v[i].ident, json_get_str(d, "embedded"),
+				 json_get_str(d, "model"), json_get_str(d, "serial"),
 				 ids->v[i].firmware, size }, 8);
 	}
 	return ret;
