@@ -234,8 +234,7 @@ static int put_sweep(struct store *st, const char *dir,
 static int drop_runs(struct store *st, long long id)
 {
 	static const char *const sql[] = {
-		"DELETE FROM run_values WHERE run_id IN "
-		"(SELECT id FROM runs WHERE sweep_id = ?)",
+		"DELETE FROM run_values WHERE run_id IN (SELECT id FROM runs WHERE sweep_id = ?)",
 		"DELETE FROM runs WHERE sweep_id = ?",
 		"DELETE FROM sweep_targets WHERE sweep_id = ?",
 	};
