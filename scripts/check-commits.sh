@@ -51,6 +51,9 @@ if [ "$range" != HEAD ] && ! git -C "$top" merge-base --is-ancestor "$since" HEA
 	exit 1
 fi
 
+# an area: a word or path, or up to three of them ("history detect")
+area='[A-Za-z0-9_.+/-]+( [A-Za-z0-9_.+/-]+){0,2}'
+
 bad=0
 checked=0
 for c in $(git -C "$top" rev-list --no-merges "$range"); do
@@ -63,7 +66,7 @@ for c in $(git -C "$top" rev-list --no-merges "$range"); do
 	why=
 	n=$(printf '%s' "$subject" | wc -m)
 	[ "$n" -le 72 ] || why="subject is $n characters, at most 72"
-	printf '%s\n' "$subject" | grep -qE '^[A-Za-z0-9_.+/-]+(, [A-Za-z0-9_.+/-]+)*: [^ ]' ||
+	printf '%s\n' "$subject" | grep -qE "^$area(, $area)*: [^ ]" ||
 		why="${why:+$why; }subject is not 'area: what changed'"
 	[ "$lines" -le 1 ] || [ -z "$second" ] || why="${why:+$why; }no blank line after the subject"
 	if [ -n "$why" ]; then

@@ -30,6 +30,7 @@ git -C "$r" add .commit-rules-since
 ci "tests: record where the commit rule starts"
 ci "engine: a subject of exactly seventy-two characters, which is allowed ok"
 ci "HOWTO, README: two areas"
+ci "history detect: a command and its subcommand as the area"
 git -C "$r" checkout -q -b side
 ci "side: a commit merged below"
 git -C "$r" checkout -q main
@@ -48,7 +49,7 @@ said "$T_TMP/out" \
 	"$long: subject is 73 characters, at most 72: engine: a subject of seventy-three characters, one more than is allowed.." \
 	"$noarea: subject is not 'area: what changed': no area here" \
 	"$nobreak: no blank line after the subject: sweep: a subject" \
-	"3 of 7 commits after $(printf %.12s "$start") break the commit message rule (DEVELOPING.md, \"Commit messages\")"
+	"3 of 8 commits after $(printf %.12s "$start") break the commit message rule (DEVELOPING.md, \"Commit messages\")"
 [ "$(wc -l <"$T_TMP/out")" -eq 4 ] || fail "more named than the three bad commits"
 
 # exempt the three: the rest passes
@@ -61,7 +62,7 @@ sh "$check" "$r" >"$T_TMP/out" 2>&1 || { cat "$T_TMP/out"; fail "exempt commits 
 git clone -q --depth 2 "file://$r" "$T_TMP/shallow" || fail "git clone --depth 2"
 cp "$r/.commit-rules-since" "$T_TMP/shallow/"
 sh "$check" "$T_TMP/shallow" >"$T_TMP/out" 2>&1 || { cat "$T_TMP/out"; fail "deepened clone refused"; }
-grep -q "^7 commits after " "$T_TMP/out" || fail "the deepened clone: $(cat "$T_TMP/out")"
+grep -q "^8 commits after " "$T_TMP/out" || fail "the deepened clone: $(cat "$T_TMP/out")"
 # and one that cannot be deepened checks the commits it has
 git clone -q --depth 2 "file://$r" "$T_TMP/shallow2" || fail "git clone --depth 2"
 git -C "$T_TMP/shallow2" remote remove origin
