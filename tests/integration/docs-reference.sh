@@ -2,14 +2,14 @@
 # SPDX-License-Identifier: GPL-2.0
 #
 # docs-reference.sh: HOWTO.md documents every option the programs take and
-# every column the results writer emits: each --option that
-# `fioring-bench [COMMAND] --help` prints (run, restore, report, gate), each
-# engine option of the options table in engines/fioring.c (`name` or
-# `name=`), and each results.csv column of harness/results/results.c
+# every column the results writer emits: each command `fioring-bench
+# --help` lists and each --option that `fioring-bench [COMMAND] --help`
+# prints, each engine option of the options table in engines/fioring.c
+# (`name` or `name=`), and each results.csv column of harness/results/results.c
 # (`name`).  A missing item is named with where it comes from, so that a
 # branch that adds one sees what to document.  The check is first shown a
 # copy of HOWTO.md with one item of each kind renamed away, and must name
-# exactly those three.
+# exactly those four.
 
 . "$(dirname "$0")/../lib/common.sh"
 need_bench
@@ -18,9 +18,16 @@ howto=$FIORING_TOP/HOWTO.md
 engine_src=$FIORING_TOP/engines/fioring.c
 results_src=$FIORING_TOP/harness/results/results.c
 
+# the commands, as `fioring-bench --help` lists them
+cmds=$("$bench" --help | awk '/^Commands:/ { f = 1; next } f && /^  [a-z]/ { print $1 } f && /^$/ { exit }')
+[ "$(echo $cmds | wc -w)" -ge 4 ] || fail "only these commands read from fioring-bench --help: $cmds"
+
 # the items, one per line: "--opt<TAB>where", "engine NAME", "column NAME"
 {
-	for cmd in "" run restore report gate; do
+	for cmd in $cmds; do
+		echo "command $cmd"
+	done
+	for cmd in "" $cmds; do
 		# shellcheck disable=SC2086
 		"$bench" $cmd --help 2>&1 |
 			grep -oE -- '--[a-z][a-z0-9-]*' | sort -u |
@@ -52,6 +59,9 @@ missing() {
 		"engine "*)
 			grep -qE "\`${item#engine }[\`=]" "$1" ||
 				echo "engine option ${item#engine } ($engine_src)" ;;
+		"command "*)
+			grep -qE "fioring-bench ${item#command }([^a-z-]|\$)" "$1" ||
+				echo "command fioring-bench ${item#command } (fioring-bench --help)" ;;
 		"column "*)
 			grep -qF "\`${item#column }\`" "$1" ||
 				echo "results.csv column ${item#column } ($results_src)" ;;
@@ -59,15 +69,17 @@ missing() {
 	done <"$T_TMP/items"
 }
 
-# the check must see a missing option, engine option and column
-sed -e 's/--fio-timeout/--fio-tmo/g' -e 's/`hipri`/`hipr`/g' -e 's/`ks_aqu_sz`/`ks_aqu`/g' \
+# the check must see a missing command, option, engine option and column
+sed -e 's/fioring-bench restore/fioring-bench restorx/g' -e 's/--fio-timeout/--fio-tmo/g' \
+	-e 's/`hipri`/`hipr`/g' -e 's/`ks_aqu_sz`/`ks_aqu`/g' \
 	"$howto" >"$T_TMP/howto.md"
 missing "$T_TMP/howto.md" >"$T_TMP/got"
-printf '%s\n' "option --fio-timeout (fioring-bench run --help)" \
+printf '%s\n' "command fioring-bench restore (fioring-bench --help)" \
+	"option --fio-timeout (fioring-bench run --help)" \
 	"engine option hipri ($engine_src)" \
 	"results.csv column ks_aqu_sz ($results_src)" >"$T_TMP/want"
 diff "$T_TMP/want" "$T_TMP/got" >/dev/null ||
-	fail "with three items renamed away the check said: $(cat "$T_TMP/got")"
+	fail "with four items renamed away the check said: $(cat "$T_TMP/got")"
 
 missing "$howto" >"$T_TMP/missing"
 if [ -s "$T_TMP/missing" ]; then
@@ -75,4 +87,4 @@ if [ -s "$T_TMP/missing" ]; then
 	sed 's/^/  /' "$T_TMP/missing"
 	fail "$(wc -l <"$T_TMP/missing") items missing from HOWTO.md (listed above)"
 fi
-pass "HOWTO.md documents $n_opt --options, $n_eng engine options and $n_col results.csv columns"
+pass "HOWTO.md documents $(echo $cmds | wc -w) commands, $n_opt --options, $n_eng engine options and $n_col results.csv columns"
