@@ -302,6 +302,19 @@ ifeq ($(FIO_OWNED),yes)
 endif
 	@if [ -z "$(DESTDIR)" ]; then ldconfig; fi
 
+# Removes what install put there (the same PREFIX and DESTDIR), and the
+# share/fioring folders once empty; the shared bin/, lib/ and share/ stay.
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/fioring-bench $(DESTDIR)$(PREFIX)/lib/libfioring.so
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/share/fioring/jobs/,$(notdir $(wildcard jobs/*.fio)))
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/share/fioring/plots/,$(notdir $(wildcard plots/*.gp)))
+ifeq ($(FIO_OWNED),yes)
+	rm -f $(DESTDIR)$(PREFIX)/bin/fio
+endif
+	for d in share/fioring/jobs share/fioring/plots share/fioring; do \
+		rmdir $(DESTDIR)$(PREFIX)/$$d 2>/dev/null || :; done
+	@if [ -z "$(DESTDIR)" ]; then ldconfig; fi
+
 clean:
 	rm -rf $(B)/engines $(B)/harness $(B)/tests $(B)/libfioring.so \
 		$(B)/fioring-bench $(B)/fio-host.h $(FZ)
@@ -309,7 +322,7 @@ clean:
 distclean: clean
 	rm -rf $(B) config-host.mak config-host.h config.log
 
-.PHONY: all check check-vm vm-shell bench bench-engine bench-gate install clean distclean \
+.PHONY: all check check-vm vm-shell bench bench-engine bench-gate install uninstall clean distclean \
 	check-clang check-sanitize check-fio check-fuzz fuzz fuzz-build
 
 -include $(ENGINE_OBJS:.o=.d) $(HARNESS_OBJS:.o=.d) $(UNIT_BINS:.t=.d) $(HELPER_BINS:=.d) \

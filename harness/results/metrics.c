@@ -77,8 +77,7 @@ double fio_inflight(const struct fio_figs_brief *fio)
  * the mean number in flight (and no more than 100%); at iodepth 1 the two
  * are equal.  By clat, it leaves out what the kernel did before fio's
  * issue stamp: where fio measures slat, the block layer has started the
- * I/O inside the submitting call (loop at QD1 on 6.18: await 7.3 us
- * against clat 4.5 us, %util 64-72% against this 40-42%).
+ * I/O inside the submitting call (docs/notes/2026-12-util-overcount.md).
  */
 static double busy_pct(double inflight)
 {

@@ -36,8 +36,8 @@ struct fio_figs_brief {
 /*
  * fio's CPU time per run (ms) below which cpu_per_io_us is not judged: fio
  * reports it in whole ms, and a job that sleeps between I/Os spends so
- * little that one-off events swamp it (qd1-thinktime on loop, 23-28 ms a
- * run, measured 50-76 ms in a third of identical runs).
+ * little that one-off events swamp it (qd1-thinktime on loop;
+ * docs/notes/2026-12-bench-gate.md).
  */
 #define FIO_CPU_MIN_MS	100
 
