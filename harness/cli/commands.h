@@ -12,5 +12,6 @@
 
 int cmd_run(int argc, char **argv);
 int cmd_restore(int argc, char **argv);
+int cmd_history(int argc, char **argv);
 
 #endif

@@ -24,6 +24,7 @@ static void usage(FILE *f)
 "  restore   put back what a killed run left changed\n"
 "  report    plots and a report from a results DIR\n"
 "  gate      pass/fail verdict comparing results\n"
+"  history   keep sweeps in a database; list them, show a cell over them\n"
 "\n"
 "  fioring-bench COMMAND --help   options of a command\n"
 "  fioring-bench --version        version\n");
@@ -50,6 +51,8 @@ int main(int argc, char **argv)
 		return cmd_report(argc - 1, argv + 1);
 	if (!strcmp(cmd, "gate"))
 		return cmd_gate(argc - 1, argv + 1);
+	if (!strcmp(cmd, "history"))
+		return cmd_history(argc - 1, argv + 1);
 	fprintf(stderr, "fioring-bench: unknown command '%s' (see --help)\n", cmd);
 	return 2;
 }

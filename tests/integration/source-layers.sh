@@ -28,7 +28,7 @@ for want in \
 	"$t/kernel/k.c:3: kernel includes \"sweep/s.h\", from the higher layer sweep" \
 	"$t/fio/f.c:2: fio includes \"kernel/k.h\", from its peer kernel" \
 	"$t/report/r.c:2: includes \"r.h\" without its layer's folder" \
-	"$t/misc/m.c: in 'misc', which is no layer (lib, kernel, fio, results, sweep, report, cli)"; do
+	"$t/misc/m.c: in 'misc', which is no layer (lib, kernel, fio, results, store, sweep, report, cli)"; do
 	grep -qxF "$want" "$T_TMP/out" || fail "not said: $want"
 done
 [ "$(wc -l <"$T_TMP/out")" -eq 4 ] || fail "more than the four mistakes named"
