@@ -37,7 +37,7 @@ struct cp_params {
 };
 
 #define CP_P 0.005
-#define CP_PERMUTATIONS 999
+#define CP_PERMUTATIONS 4999
 #define CP_MIN_SEG 3
 
 void cp_params_default(struct cp_params *par);
