@@ -30,5 +30,6 @@ int history_add(int argc, char **argv);
 int history_ls(int argc, char **argv);
 int history_show(int argc, char **argv);
 int history_detect(int argc, char **argv);
+int history_report(int argc, char **argv);
 
 #endif

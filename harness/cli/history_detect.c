@@ -17,6 +17,7 @@
 #include "lib/stats.h"
 #include "lib/strlist.h"
 #include "report/trend.h"
+#include "report/trend_report.h"
 
 #define DETECT_METRICS "iops,cpu_per_io_us,read_clat_p50_us,read_clat_p99_us"
 /*
@@ -25,8 +26,18 @@
  */
 #define DETECT_SINCE (2 * CP_MIN_SEG)
 
-static void usage(FILE *f)
+static void usage(FILE *f, int report)
 {
+	if (report) {
+		fprintf(f,
+"Usage: fioring-bench history report --out DIR [--db FILE] [--metric LIST]\n"
+"                                    [--cell KEY] [--p P] [--permutations N]\n"
+"                                    [--seed S]\n"
+"DIR/report.html and report.md: per cell and metric a plot of each sweep's\n"
+"median with its interval over the stored sweeps, the change points of\n"
+"history detect (same options) and the setup changes marked.\n");
+		return;
+	}
 	fprintf(f,
 "Usage: fioring-bench history detect [--db FILE] [--metric LIST] [--cell KEY]\n"
 "                                    [--since N] [--p P] [--permutations N]\n"
@@ -49,15 +60,19 @@ static void usage(FILE *f)
 }
 
 struct detect_env {
-	const char *db;
+	int report;		/* history report: --out, no --since */
+	const char *db, *out;
 	struct strlist metrics, cells;
 	int since;
 	struct cp_params par;
 };
 
+/* which of the two commands is parsing, for its error lines */
+static const char *cmd_name = "history detect";
+
 static int bad(const char *opt, const char *val, const char *want)
 {
-	fprintf(stderr, "fioring-bench history detect: %s '%s': %s\n", opt, val,
+	fprintf(stderr, "fioring-bench %s: %s '%s': %s\n", cmd_name, opt, val,
 		want);
 	return 2;
 }
@@ -72,6 +87,7 @@ static int parse(int argc, char **argv, struct detect_env *env)
 		{ "p", required_argument, NULL, 'p' },
 		{ "permutations", required_argument, NULL, 'P' },
 		{ "seed", required_argument, NULL, 'S' },
+		{ "out", required_argument, NULL, 'o' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -111,6 +127,13 @@ static int parse(int argc, char **argv, struct detect_env *env)
 				return bad("--permutations", optarg, "a number in [1, 1000000]");
 			env->par.permutations = (unsigned int)v;
 			break;
+		case 'o':
+			if (!env->report) {
+				fprintf(stderr, "fioring-bench history detect: unknown option --out (see --help)\n");
+				return 2;
+			}
+			env->out = optarg;
+			break;
 		case 'S':
 			errno = 0;
 			env->par.seed = strtoull(optarg, &end, 0);
@@ -118,21 +141,22 @@ static int parse(int argc, char **argv, struct detect_env *env)
 				return bad("--seed", optarg, "an unsigned integer");
 			break;
 		case 'h':
-			usage(stdout);
+			usage(stdout, env->report);
 			return -1;
 		default:
-			cli_bad_option("history detect", c, argv);
+			cli_bad_option(cmd_name, c, argv);
 			return 2;
 		}
 	}
 	if (optind < argc) {
-		fprintf(stderr, "fioring-bench history detect: unexpected argument '%s'\n",
-			argv[optind]);
+		fprintf(stderr, "fioring-bench %s: unexpected argument '%s'\n",
+			cmd_name, argv[optind]);
 		return 2;
 	}
 	if (cp_params_check(&env->par, &why)) {
-		fprintf(stderr, "fioring-bench history detect: --p %g with %u "
-			"permutations: %s\n", env->par.p, env->par.permutations, why);
+		fprintf(stderr, "fioring-bench %s: --p %g with %u "
+			"permutations: %s\n", cmd_name, env->par.p,
+			env->par.permutations, why);
 		return 2;
 	}
 	return 0;
@@ -330,6 +354,74 @@ int history_detect(int argc, char **argv)
 	ret = detect(st, &env);
 	store_close(st);
 out:
+	strlist_free(&env.metrics);
+	strlist_free(&env.cells);
+	return ret < 0 ? 0 : ret;
+}
+
+/* the keys --cell selects, into a list */
+static int selected_cells(struct store *st, const struct detect_env *env,
+			  struct strlist *out)
+{
+	char **keys;
+	size_t n, i;
+	int ret = 0;
+
+	if (store_cells(st, &keys, &n))
+		return -EIO;
+	for (i = 0; i < n && !ret; i++)
+		if (cell_selected(env, keys[i]))
+			ret = strlist_add(out, keys[i]);
+	store_cells_free(keys, n);
+	return ret;
+}
+
+int history_report(int argc, char **argv)
+{
+	struct detect_env env = { .report = 1 };
+	struct strlist cells = { 0 };
+	struct store *st = NULL;
+	size_t nplots;
+	int ret;
+
+	cmd_name = "history report";
+	cp_params_default(&env.par);
+	ret = parse(argc, argv, &env);
+	if (!ret && !env.metrics.nr && strlist_split(&env.metrics, DETECT_METRICS))
+		ret = 1;
+	if (!ret && !env.out) {
+		fprintf(stderr, "fioring-bench history report: --out DIR is required\n");
+		ret = 2;
+	}
+	if (ret)
+		goto out;
+	ret = history_open("history report", env.db, 0, &st);
+	if (ret)
+		goto out;
+	ret = 1;
+	if (selected_cells(st, &env, &cells)) {
+		fprintf(stderr, "fioring-bench history report: %s\n", store_error(st));
+		goto out;
+	}
+	if (!cells.nr) {
+		fprintf(stderr, "fioring-bench history report: no cell key contains %s\n",
+			env.cells.nr ? env.cells.v[0] : "anything");
+		ret = 2;
+		goto out;
+	}
+	if (trend_report(st, env.out, cells.v, (size_t)cells.nr, env.metrics.v,
+			 (size_t)env.metrics.nr, &env.par, &nplots)) {
+		fprintf(stderr, "fioring-bench history report: could not write %s/report.html\n",
+			env.out);
+		goto out;
+	}
+	printf("history report: %zu plots of %d cells in %s/report.html and report.md\n",
+	       nplots, cells.nr, env.out);
+	ret = 0;
+out:
+	if (st)
+		store_close(st);
+	strlist_free(&cells);
 	strlist_free(&env.metrics);
 	strlist_free(&env.cells);
 	return ret < 0 ? 0 : ret;
