@@ -23,3 +23,23 @@ image_sizes() {
 		>"$T_TMP/dom.html" || fail "chromium --dump-dom failed"
 	sed -n 's/.*data-images="\([^"]*\)".*/\1/p' "$T_TMP/dom.html"
 }
+
+# page_renders PAGE N: PAGE renders in Chromium (a screenshot, kept in
+# $T_TMP/shot.png, that is not one flat colour; needs ImageMagick's
+# identify) and its N images all decode there
+page_renders() {
+	chrome --screenshot="$T_TMP/shot.png" "file://$1" >/dev/null ||
+		fail "chromium could not render $1 (see $T_TMP/chromium.log)"
+	sd=$(identify -format '%[fx:standard_deviation]' "$T_TMP/shot.png")
+	echo "screenshot standard deviation: $sd"
+	awk -v s="$sd" 'BEGIN { exit !(s > 0.05) }' || fail "screenshot is blank (sd $sd)"
+	sizes=$(image_sizes "$1")
+	echo "image sizes in the browser: $sizes"
+	[ "$(echo "$sizes" | wc -w)" -eq "$2" ] ||
+		fail "the browser saw $(echo "$sizes" | wc -w) of $2 images"
+	for s in $sizes; do
+		case $s in
+		0x*|*x0) fail "an embedded plot did not decode ($s)" ;;
+		esac
+	done
+}
