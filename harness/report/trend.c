@@ -6,6 +6,7 @@
 #include "report/trend.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,10 +32,18 @@ int trend_load(struct store *st, const struct store_sweep *sw, size_t nsw,
 	ts->cs = calloc(ts->npts + 1, sizeof(*ts->cs));
 	if (!ts->sweep || !ts->cs)
 		goto err;
-	/* a sweep whose runs of the cell all failed has no value: left out */
+	/*
+	 * a sweep whose runs of the cell all failed has no value: left out;
+	 * so is a value of 0 (a run that did no I/O), which has no log
+	 */
 	for (i = 0; i < ts->npts; i++) {
-		const struct store_point *p = &ts->pts[i];
+		struct store_point *p = &ts->pts[i];
+		size_t j, k = 0;
 
+		for (j = 0; j < p->nv; j++)
+			if (p->v[j] > 0 && isfinite(p->v[j]))
+				p->v[k++] = p->v[j];
+		p->nv = k;
 		if (!p->nv || p->sweep >= nsw)
 			continue;
 		ts->sweep[ts->n] = p->sweep;
