@@ -63,6 +63,7 @@ struct detect_env {
 	int report;		/* history report: --out, no --since */
 	const char *db, *out;
 	struct strlist metrics, cells;
+	int metrics_given;	/* --metric, not the default list */
 	int since;
 	struct cp_params par;
 };
@@ -104,6 +105,7 @@ static int parse(int argc, char **argv, struct detect_env *env)
 			break;
 		case 'm':
 			strlist_free(&env->metrics);
+			env->metrics_given = 1;
 			if (strlist_split(&env->metrics, optarg) || !env->metrics.nr)
 				return bad("--metric", optarg, "a comma-separated list of results.csv columns");
 			break;
@@ -305,8 +307,9 @@ static int detect(struct store *st, const struct detect_env *env)
 			env->cells.nr > 1 ? " (nor the other --cell)" : "");
 		goto out;
 	}
+	/* a default metric the jobs do not have (no reads) is no error */
 	for (m = 0; m < env->metrics.nr; m++) {
-		if (seen[m])
+		if (seen[m] || !env->metrics_given)
 			with_values++;
 		else
 			fprintf(stderr, "fioring-bench history detect: no stored run has "
