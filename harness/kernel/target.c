@@ -188,13 +188,19 @@ static void first_attr(const char *disk, const char *const *attrs, char *buf,
 void target_identity(const struct target *t, struct target_identity *id)
 {
 	char path[PATH_MAX], line[64];
+	unsigned int ctrl, ns;
+	size_t n;
 
 	memset(id, 0, sizeof(*id));
 	if (t->remote)
 		return;
-	/* NVMe has device/serial; SCSI and NVMe namespaces a wwid */
-	first_attr(t->disk, (const char *const[]){ "device/serial", "device/wwid",
-		   "wwid", NULL }, id->serial, sizeof(id->serial));
+	/* NVMe: the controller's (or subsystem's); virtio: serial; SCSI: wwid */
+	first_attr(t->disk, (const char *const[]){ "device/serial", "serial",
+		   "device/wwid", "wwid", NULL }, id->serial, sizeof(id->serial));
+	/* the namespaces of one NVMe controller share its serial */
+	n = strlen(id->serial);
+	if (n && sscanf(t->disk, "nvme%un%u", &ctrl, &ns) == 2)
+		snprintf(id->serial + n, sizeof(id->serial) - n, "-n%u", ns);
 	first_attr(t->disk, (const char *const[]){ "device/firmware_rev",
 		   "device/rev", NULL }, id->firmware, sizeof(id->firmware));
 	snprintf(path, sizeof(path), "/sys/block/%s/size", t->disk);

@@ -535,10 +535,10 @@ static long pair_of(const struct gate_sweep *b, const struct gate_sweep *c,
 	const struct results_cell *cc;
 	long j = gate_key_find(c->keys, c->n, b->keys[i]);
 
-	if (j < 0) {
-		cc = results_cell_find(c->cells, c->n, b->cells[i].name);
-		j = cc ? cc - c->cells : -1;
-	}
+	if (j >= 0 && !used[j])
+		return j;
+	cc = results_cell_find(c->cells, c->n, b->cells[i].name);
+	j = cc ? cc - c->cells : -1;
 	return j >= 0 && !used[j] ? j : -1;
 }
 

@@ -40,6 +40,14 @@ static json_object *jobj(json_object *o, const char *key)
 	return o && json_object_object_get_ex(o, key, &v) ? v : NULL;
 }
 
+/* a member of any type as JSON writes it (true, 3), "" when absent or null */
+static const char *jtext(json_object *o, const char *key)
+{
+	json_object *v = jobj(o, key);
+
+	return v ? json_object_get_string(v) : "";
+}
+
 /*
  * FNV-1a over both files: what tells one sweep from another when its
  * meta.json has no id of its own (results written by hand or by an older
@@ -103,10 +111,8 @@ static int read_facts(const struct results *res,
 	f->command = json_get_str(meta, "command");
 	f->meta_text = metatext;
 	if (asprintf(&f->placement, "pinned=%s job_cpus=%s sq_cpu=%s",
-		     pl ? json_object_get_string(jobj(pl, "pinned")) : "",
-		     json_get_str(pl, "job_cpus"),
-		     jobj(pl, "sq_cpu") ? json_object_get_string(jobj(pl, "sq_cpu")) :
-		     "") < 0)
+		     jtext(pl, "pinned"), json_get_str(pl, "job_cpus"),
+		     jtext(pl, "sq_cpu")) < 0)
 		f->placement = NULL;
 	/* the targets: meta.json's, else every `target` of the rows */
 	f->targets = strdup("");
@@ -234,8 +240,7 @@ static int put_sweep(struct store *st, const char *dir,
 static int drop_runs(struct store *st, long long id)
 {
 	static const char *const sql[] = {
-		"DELETE FROM run_values WHERE run_id IN "
-		"(SELECT id FROM runs WHERE sweep_id = ?)",
+		"DELETE FROM run_values WHERE run_id IN (SELECT id FROM runs WHERE sweep_id = ?)",
 		"DELETE FROM runs WHERE sweep_id = ?",
 		"DELETE FROM sweep_targets WHERE sweep_id = ?",
 	};

@@ -6,7 +6,9 @@
  * directories whose columns differ both go in; a series gives each
  * sweep's ok values in the sweeps' order; a sweep is found by label and
  * read back as the results reader reads a directory; a file of a newer
- * schema is refused with a line naming both versions.
+ * schema is refused with a line naming both versions.  Target identities:
+ * by serial, by size and disk without one, by kind for an old meta.json,
+ * in characters a cell key can hold; labels must be KEY=VALUE.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -128,6 +130,36 @@ static void check_readback(struct store *st, long long id)
 	CHECK(store_sweep_results(st, 999, &res, &ids) == -ENOENT);
 }
 
+static void check_idents(void)
+{
+	struct results_idents ids;
+	json_object *meta;
+	char buf[128];
+
+	results_ident_make("", "Samsung SSD 980", "S6 4X,1", 0, "nvme0n1",
+			   buf, sizeof(buf));
+	CHECK(!strcmp(buf, "Samsung_SSD_980-S6_4X_1"));
+	results_ident_make("", "loop", "", 512ull << 20, "loop7", buf, sizeof(buf));
+	CHECK(!strcmp(buf, "loop-512MiB-loop7"));
+	results_ident_make("zram", "zram", "", 1ull << 30, "zram3", buf, sizeof(buf));
+	CHECK(!strcmp(buf, "embedded-zram-1024MiB"));
+	/* a meta.json from before "devices": the embedded device by kind */
+	meta = json_tokener_parse("{ \"embedded\": \"/dev/loop12\" }");
+	CHECK(!results_idents_from_meta(meta, &ids) && ids.n == 1);
+	CHECK(!strcmp(results_ident_of(&ids, "loop12"), "embedded-loop"));
+	CHECK(!strcmp(results_ident_of(&ids, "sda"), "sda"));
+	results_idents_free(&ids);
+	json_object_put(meta);
+	CHECK(!results_idents_from_meta(NULL, &ids) && ids.n == 0);
+
+	CHECK(store_label_valid("commit=abc123"));
+	CHECK(store_label_valid("k.v-x_1="));
+	CHECK(!store_label_valid("=x"));
+	CHECK(!store_label_valid("nokey"));
+	CHECK(!store_label_valid("a b=c"));
+	CHECK(!store_label_valid("a=b\nc"));
+}
+
 int main(void)
 {
 	const char *one[] = { "commit=abc", "branch=main", NULL };
@@ -139,6 +171,7 @@ int main(void)
 	size_t n;
 	int was_new;
 
+	check_idents();
 	if (!mkdtemp(tmp)) {
 		perror("mkdtemp");
 		return 1;
