@@ -79,13 +79,16 @@ UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/%.t)
 # programs the integration tests run (not tests themselves)
 HELPER_SRCS := $(sort $(wildcard tests/helpers/*.c))
 HELPER_BINS := $(HELPER_SRCS:tests/helpers/%.c=$(B)/tests/helpers/%)
+# benchmark programs (tests/bench/*.c), linked with the harness like unit tests
+BENCH_SRCS := $(sort $(wildcard tests/bench/*.c))
+BENCH_BINS := $(BENCH_SRCS:tests/bench/%.c=$(B)/tests/bench/%)
 
 PROGS := $(B)/libfioring.so
 ifneq ($(HARNESS_SRCS),)
 PROGS += $(B)/fioring-bench
 endif
 
-all: $(FIO) $(PROGS) $(UNIT_BINS) $(HELPER_BINS)
+all: $(FIO) $(PROGS) $(UNIT_BINS) $(HELPER_BINS) $(BENCH_BINS)
 
 # flock: several builds in one checkout must not race in fio's tree
 $(FIO): $(FIO_SRC)/config-host.h
@@ -129,6 +132,10 @@ $(B)/fioring-bench: $(HARNESS_OBJS)
 	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $^ $(HARNESS_LIBS)
 
 $(B)/tests/%.t: tests/unit/%.c $(HARNESS_LIB_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_CC)$(CC) $(HARNESS_CFLAGS) $(DEPFLAGS) -o $@ $< $(HARNESS_LIB_OBJS) $(HARNESS_LIBS)
+
+$(B)/tests/bench/%: tests/bench/%.c $(HARNESS_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(CC) $(HARNESS_CFLAGS) $(DEPFLAGS) -o $@ $< $(HARNESS_LIB_OBJS) $(HARNESS_LIBS)
 
@@ -290,6 +297,11 @@ bench: all
 bench-gate: all
 	$(Q)$(TEST_ENV) sh scripts/bench-gate.sh
 
+# The change-point detector of history detect measured on synthetic series:
+# recall of planted drops and change points called in series without one.
+bench-history: $(B)/tests/bench/history_detect
+	$(Q)$(B)/tests/bench/history_detect
+
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/share/fioring/jobs
 	install -m 0755 $(B)/fioring-bench $(DESTDIR)$(PREFIX)/bin/fioring-bench
@@ -322,8 +334,9 @@ clean:
 distclean: clean
 	rm -rf $(B) config-host.mak config-host.h config.log
 
-.PHONY: all check check-vm vm-shell bench bench-engine bench-gate install uninstall clean distclean \
+.PHONY: all check check-vm vm-shell bench bench-engine bench-gate bench-history install uninstall \
+	clean distclean \
 	check-clang check-sanitize check-fio check-fuzz fuzz fuzz-build
 
--include $(ENGINE_OBJS:.o=.d) $(HARNESS_OBJS:.o=.d) $(UNIT_BINS:.t=.d) $(HELPER_BINS:=.d) \
+-include $(ENGINE_OBJS:.o=.d) $(HARNESS_OBJS:.o=.d) $(UNIT_BINS:.t=.d) $(HELPER_BINS:=.d) $(BENCH_BINS:=.d) \
 	$(FUZZ_LIB_OBJS:.o=.d) $(FUZZ_BINS:.fuzz=.d)

@@ -163,7 +163,7 @@ int parse_size(const char *s, uint64_t *out)
 	return 0;
 }
 
-static int parse_int(const char *s, int min, int max, int *out)
+int parse_int(const char *s, int min, int max, int *out)
 {
 	long v;
 	char *end;

@@ -18,6 +18,8 @@ static const struct history_cmd history_cmds[] = {
 	{ "add",  history_add,  "add results directories (sweeps) to the history" },
 	{ "ls",   history_ls,   "list the stored sweeps, one line each" },
 	{ "show", history_show, "one cell's figures sweep by sweep" },
+	{ "detect", history_detect, "change points of each cell and metric over the sweeps" },
+	{ "report", history_report, "trend plots of each cell and metric, HTML and markdown" },
 };
 
 #define NR_HISTORY_CMDS	(sizeof(history_cmds) / sizeof(history_cmds[0]))

@@ -29,5 +29,7 @@ int history_open(const char *cmd, const char *opt_db, int create,
 int history_add(int argc, char **argv);
 int history_ls(int argc, char **argv);
 int history_show(int argc, char **argv);
+int history_detect(int argc, char **argv);
+int history_report(int argc, char **argv);
 
 #endif

@@ -280,14 +280,6 @@ static int parse_args(int argc, char **argv, struct gate_env *env)
 	return 0;
 }
 
-/* the naming rule of --metric: durations are costs */
-static int metric_lower_better(const char *m)
-{
-	size_t n = strlen(m);
-
-	return n > 3 && (!strcmp(m + n - 3, "_us") || !strcmp(m + n - 3, "_ms"));
-}
-
 static unsigned int failed_runs(const struct gate_side *s)
 {
 	unsigned int n = 0;

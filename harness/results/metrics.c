@@ -168,3 +168,10 @@ double fio_cpu_ms_per_run(const double *cpu_us, size_t ncpu,
 		return NAN;
 	return stats_median(cpu_us, ncpu) * stats_median(ios, nios) / 1000;
 }
+
+int metric_lower_better(const char *m)
+{
+	size_t n = strlen(m);
+
+	return n > 3 && (!strcmp(m + n - 3, "_us") || !strcmp(m + n - 3, "_ms"));
+}

@@ -41,6 +41,12 @@ struct fio_figs_brief {
  */
 #define FIO_CPU_MIN_MS	100
 
+/*
+ * The naming rule of a results.csv metric: a duration (a name ending in
+ * _us or _ms) is a cost, lower is better; anything else is a rate.
+ */
+int metric_lower_better(const char *metric);
+
 /* fio's CPU time per run in ms: median CPU per I/O (us) times median I/Os */
 double fio_cpu_ms_per_run(const double *cpu_us, size_t ncpu,
 			      const double *ios, size_t nios);
