@@ -17,6 +17,7 @@
 #include "cli/commands.h"
 #include "fio/fio_client.h"
 #include "results/ioprio.h"
+#include "results/knob_cols.h"
 #include "sweep/run.h"
 
 enum {
@@ -25,7 +26,7 @@ enum {
 	OPT_EMBEDDED, OPT_EMBEDDED_SIZE, OPT_FORCE, OPT_FIO_ARG,
 	OPT_FIO_TIMEOUT, OPT_PATH_STATS, OPT_CLIENT, OPT_CLIENT_FILE, OPT_CPUS,
 	OPT_UNPINNED, OPT_ADAPTIVE, OPT_ADAPTIVE_WIDTH, OPT_ADAPTIVE_VS,
-	OPT_ADAPTIVE_MAX_DROP,
+	OPT_ADAPTIVE_MAX_DROP, OPT_KNOB,
 };
 
 static const struct option run_opts[] = {
@@ -37,6 +38,7 @@ static const struct option run_opts[] = {
 	{ "sqpoll",		required_argument,	NULL, OPT_SQPOLL },
 	{ "ioprio",		required_argument,	NULL, OPT_IOPRIO },
 	{ "scheduler",		required_argument,	NULL, OPT_SCHEDULER },
+	{ "knob",		required_argument,	NULL, OPT_KNOB },
 	{ "repeat",		required_argument,	NULL, 'r' },
 	{ "adaptive",		required_argument,	NULL, OPT_ADAPTIVE },
 	{ "adaptive-width",	required_argument,	NULL, OPT_ADAPTIVE_WIDTH },
@@ -85,6 +87,8 @@ void cli_usage_run(FILE *f)
 "                         idle/7) or CLASS:PCT[:LEVEL] (PCT%% of the I/O:\n"
 "                         rt:10, idle:50) [none]\n"
 "      --scheduler LIST   queue/scheduler values [left as it is]\n"
+"      --knob ATTR=LIST   values of the target's queue/ATTR, crossed with the\n"
+"                         rest (repeatable, up to 4 attributes) [none]\n"
 "  -r, --repeat N         runs of every cell [5]\n"
 "      --adaptive N       then up to N more runs of each cell not yet\n"
 "                         settled, interleaved [0: off]\n"
@@ -204,6 +208,29 @@ static int bad(const char *opt, const char *val, const char *want)
 	return -EINVAL;
 }
 
+/* --knob ATTR=V1,V2,...: a queue/ attribute once, up to QUEUE_KNOBS_MAX */
+static int add_knob(struct run_env *env, const char *arg)
+{
+	struct queue_knob *k = &env->knobs[env->nr_knobs];
+	char why[128];
+	int i, ret;
+
+	if (env->nr_knobs == QUEUE_KNOBS_MAX)
+		return bad("knob", arg, "at most 4 attributes");
+	ret = queue_knob_parse(arg, k, why, sizeof(why));
+	if (ret == -EINVAL)
+		return bad("knob", arg, why);
+	if (ret)
+		return ret;
+	for (i = 0; i < env->nr_knobs; i++)
+		if (!strcmp(env->knobs[i].attr, k->attr)) {
+			strlist_free(&k->vals);
+			return bad("knob", arg, "that attribute is given twice");
+		}
+	env->nr_knobs++;
+	return 0;
+}
+
 /* VALUE (an engine) or COLUMN=VALUE, as `gate --vs` takes it */
 static int parse_adaptive_vs(const char *s, struct run_env *env)
 {
@@ -220,10 +247,16 @@ static int parse_adaptive_vs(const char *s, struct run_env *env)
 		if (strlen(sweep_vs_cols[i]) == len &&
 		    !strncmp(sweep_vs_cols[i], s, len))
 			break;
+	if (!sweep_vs_cols[i] && eq[1] &&
+	    !knob_col_named(s, len, env->adaptive_vs_col,
+			    sizeof(env->adaptive_vs_col))) {
+		env->adaptive_vs_val = eq + 1;
+		return 0;
+	}
 	if (!sweep_vs_cols[i] || !eq[1])
 		return bad("adaptive-vs", s, "an engine or COLUMN=VALUE, COLUMN "
 			   "one of engine job sqpoll iostats_req iopolicy_req "
-			   "ioprio scheduler");
+			   "ioprio scheduler or knob:ATTR");
 	memcpy(env->adaptive_vs_col, s, len);
 	env->adaptive_vs_col[len] = '\0';
 	env->adaptive_vs_val = eq + 1;
@@ -360,6 +393,9 @@ int cli_parse_run(int argc, char **argv, struct run_env *env)
 		case OPT_SCHEDULER:
 			l = &env->scheduler, name = "scheduler";
 			break;
+		case OPT_KNOB:
+			ret = add_knob(env, optarg);
+			break;
 		case OPT_FIO_ARG:
 			ret = strlist_add(&env->fio_args, optarg);
 			break;
@@ -478,6 +514,11 @@ int cli_parse_run(int argc, char **argv, struct run_env *env)
 		fprintf(stderr, "fioring-bench run: --cpus and --unpinned exclude each other\n");
 		return -EINVAL;
 	}
+	if (env->nr_knobs && env->clients.nr) {
+		fprintf(stderr, "fioring-bench run: --knob sets queue attributes here, "
+			"not on --client fio servers\n");
+		return -EINVAL;
+	}
 	if (optind < argc) {
 		fprintf(stderr, "fioring-bench run: unexpected argument '%s' (see --help)\n",
 			argv[optind]);
@@ -512,6 +553,8 @@ void cli_free(struct run_env *env)
 	strlist_free(&env->sqpoll);
 	strlist_free(&env->ioprio);
 	strlist_free(&env->scheduler);
+	for (int i = 0; i < env->nr_knobs; i++)
+		strlist_free(&env->knobs[i].vals);
 	strlist_free(&env->fio_args);
 	strlist_free(&env->clients);
 	free(env->cmdline);

@@ -54,6 +54,89 @@ static bool iostats_distinct(const struct run_ctx *ctx, int i,
 	return false;
 }
 
+/*
+ * Value i of knob k stays when some target reads it back unlike every
+ * value before it: otherwise it would measure the same setting twice.
+ */
+static bool knob_distinct(const struct queue_knob *k, struct strlist *eff,
+			  const struct target *tg, int nr_targets, int i,
+			  char *why, size_t len)
+{
+	int t, j;
+
+	for (t = 0; t < nr_targets; t++) {
+		for (j = 0; j < i; j++)
+			if (!strcmp(eff[t].v[i], eff[t].v[j])) {
+				snprintf(why, len, "the kernel read %s=%s back as "
+					 "%s on %s, the same as %s=%s", k->attr, k->vals.v[i],
+					 eff[t].v[i], tg[t].disk, k->attr,
+					 k->vals.v[j]);
+				break;
+			}
+		if (j == i)
+			return true;
+	}
+	return false;
+}
+
+/* a value kept that the kernel reads back otherwise: its rows say both */
+static void say_read_back(const struct queue_knob *k, const struct strlist *eff,
+			  const struct target *tg, int nr_targets, int i)
+{
+	int t;
+
+	for (t = 0; t < nr_targets; t++)
+		if (strcmp(eff[t].v[i], k->vals.v[i]))
+			fprintf(stderr, "fioring-bench run: note: the kernel read "
+				"%s=%s back as %s on %s\n", k->attr, k->vals.v[i],
+				eff[t].v[i], tg[t].disk);
+}
+
+/*
+ * Probes each --knob attribute on every target before the first run (it
+ * exists, is writable, takes each value: else one line and the sweep
+ * stops, the journal putting back what the probe wrote) and drops the
+ * values the kernel reads back as an earlier one.
+ */
+static int probe_knobs(struct journal *j, const struct target *tg,
+		       int nr_targets, struct queue_knob *knobs, int nr_knobs)
+{
+	struct strlist *eff = calloc(nr_targets, sizeof(*eff)), keep;
+	char why[256];
+	int k, t, i, ret = eff ? 0 : -ENOMEM;
+
+	for (k = 0; !ret && k < nr_knobs; k++) {
+		for (t = 0; !ret && t < nr_targets; t++) {
+			ret = queue_knob_probe(j, &tg[t], &knobs[k], &eff[t], why,
+					       sizeof(why));
+			if (ret && ret != -ENOMEM)
+				fprintf(stderr, "fioring-bench run: --knob %s: %s\n",
+					knobs[k].attr, why);
+		}
+		memset(&keep, 0, sizeof(keep));
+		for (i = 0; !ret && i < knobs[k].vals.nr; i++) {
+			if (knob_distinct(&knobs[k], eff, tg, nr_targets, i, why,
+					  sizeof(why))) {
+				say_read_back(&knobs[k], eff, tg, nr_targets, i);
+				ret = strlist_add(&keep, knobs[k].vals.v[i]);
+				continue;
+			}
+			fprintf(stderr, "fioring-bench run: note: %s: not swept\n",
+				why);
+		}
+		if (!ret) {
+			strlist_free(&knobs[k].vals);
+			knobs[k].vals = keep;
+		} else {
+			strlist_free(&keep);
+		}
+		for (t = 0; t < nr_targets; t++)
+			strlist_free(&eff[t]);
+	}
+	free(eff);
+	return ret;
+}
+
 int sweep_probe_targets(struct run_ctx *ctx)
 {
 	struct strlist keep = { 0 };
@@ -75,6 +158,10 @@ int sweep_probe_targets(struct run_ctx *ctx)
 		}
 		say_facts(&ctx->facts[i]);
 	}
+	ret = probe_knobs(&ctx->journal, ctx->targets, ctx->nr_targets,
+			  ctx->env.knobs, ctx->env.nr_knobs);
+	if (ret)
+		return ret;
 	for (i = 0; i < ctx->env.iostats.nr; i++) {
 		if (iostats_distinct(ctx, i, why, sizeof(why))) {
 			strlist_add(&keep, ctx->env.iostats.v[i]);

@@ -37,6 +37,7 @@
 #include "sweep/undo.h"
 #include "sweep/undo_locks.h"
 #include "kernel/scheduler.h"
+#include "results/knob_cols.h"
 
 static volatile sig_atomic_t stop_signal;
 
@@ -798,6 +799,10 @@ static int check_adaptive_vs(const struct run_ctx *ctx)
 		l = &e->ioprio;
 	else if (!strcmp(col, "scheduler"))
 		l = &e->scheduler;
+	for (i = 0; !l && i < e->nr_knobs; i++)
+		if (!knob_col(e->knobs[i].attr, KNOB_COL_REQ, name, sizeof(name)) &&
+		    !strcmp(name, col))
+			l = &e->knobs[i].vals;
 	else if (!strcmp(col, "job")) {
 		for (i = 0; i < e->jobs.nr; i++) {
 			job_name(e->jobs.v[i], name, sizeof(name));
@@ -883,7 +888,8 @@ int run_sweep(struct run_ctx *ctx)
 	snprintf(path, sizeof(path), "%s/meta.json", ctx->out);
 	ret = results_write_json(path, meta);
 	if (!ret)
-		ret = results_open(&ctx->res, ctx->out, meta);
+		ret = results_open(&ctx->res, ctx->out, meta, ctx->env.knobs,
+				   ctx->env.nr_knobs);
 	json_object_put(meta);
 	if (ret) {
 		fprintf(stderr, "fioring-bench run: cannot write results in %s: %s\n",

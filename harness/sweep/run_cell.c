@@ -57,6 +57,8 @@ void row_start(const struct run_ctx *ctx, const struct sweep_cell *c,
 	str_copy(r->iostats_req, sizeof(r->iostats_req), c->iostats);
 	str_copy(r->iopolicy_req, sizeof(r->iopolicy_req), c->iopolicy ?: "");
 	str_copy(r->ioprio, sizeof(r->ioprio), c->ioprio);
+	for (int k = 0; k < ctx->sweep.nr_knobs; k++)
+		str_copy(r->knob_req[k], sizeof(r->knob_req[k]), c->knob[k]);
 	snprintf(r->raw, sizeof(r->raw), "raw/r%04d.json", run);
 }
 
@@ -153,6 +155,13 @@ static int apply_knobs(struct run_ctx *ctx, const struct target *t,
 		sysfs_selected(raw, r->scheduler, sizeof(r->scheduler));
 	} else {
 		snprintf(r->scheduler, sizeof(r->scheduler), "none");
+	}
+	/* --knob: after the scheduler, whose change resets some of them */
+	for (i = 0; i < ctx->sweep.nr_knobs; i++) {
+		ret = set_queue(ctx, t, ctx->sweep.knobs[i].attr, c->knob[i],
+				r->knob_eff[i], sizeof(r->knob_eff[i]), r);
+		if (ret)
+			return ret;
 	}
 	return 0;
 }

@@ -10,15 +10,26 @@
 #include <string.h>
 
 #include "fio/jobfile.h"
+#include "results/knob_cols.h"
 #include "sweep/sweep.h"
 
-static void cell_name(struct sweep_cell *c, const struct sweep_target *t)
+static void cell_name(struct sweep_cell *c, const struct sweep_target *t,
+		      const struct run_env *env)
 {
+	size_t n;
+	int k;
+
 	snprintf(c->name, sizeof(c->name),
 		 "%s/%s/%s/sq%d/iostats%s/iopolicy-%s/prio-%s/sched-%s",
 		 t->disk, c->engine, c->job_name, c->sqpoll, c->iostats,
 		 c->iopolicy ?: "", c->ioprio,
 		 c->scheduler ?: (t->sched_now ?: "none"));
+	/* a --knob part only when swept: names without one read as before */
+	for (k = 0; k < env->nr_knobs; k++) {
+		n = strlen(c->name);
+		snprintf(c->name + n, sizeof(c->name) - n, "/%s-%s",
+			 env->knobs[k].attr, c->knob[k]);
+	}
 	for (char *p = c->name + strlen(t->disk); *p; p++)
 		if (*p == ',')
 			*p = '_';
@@ -67,16 +78,18 @@ int sweep_plan(struct sweep *s, const struct run_env *env,
 	       const struct sweep_target *tg, int nr_targets)
 {
 	const struct strlist *jobs = &env->jobs;
-	int ti, ji, ei, qi, ii, pi, ri, si, np, ns, nr = 0;
+	int ti, ji, ei, qi, ii, pi, ri, si, np, ns, nr = 0, nk, ki, k, x;
 	struct sweep_cell *c;
 	size_t max;
 
+	for (nk = 1, k = 0; k < env->nr_knobs; k++)
+		nk *= env->knobs[k].vals.nr;
 	max = 0;
 	for (ti = 0; ti < nr_targets; ti++) {
 		np = tg[ti].iopolicy->nr ?: 1;
 		ns = env->scheduler.nr ?: 1;
 		max += (size_t)jobs->nr * env->engines.nr * env->sqpoll.nr *
-		       env->iostats.nr * np * env->ioprio.nr * ns;
+		       env->iostats.nr * np * env->ioprio.nr * ns * nk;
 	}
 	s->cells = calloc(max ?: 1, sizeof(*s->cells));
 	if (!s->cells)
@@ -90,7 +103,8 @@ int sweep_plan(struct sweep *s, const struct run_env *env,
 			for (ii = 0; ii < env->iostats.nr; ii++)
 			for (pi = 0; pi < np; pi++)
 			for (ri = 0; ri < env->ioprio.nr; ri++)
-			for (si = 0; si < ns; si++) {
+			for (si = 0; si < ns; si++)
+			for (ki = 0; ki < nk; ki++) {
 				c = &s->cells[nr++];
 				c->target = ti;
 				c->job = jobs->v[ji];
@@ -103,11 +117,18 @@ int sweep_plan(struct sweep *s, const struct run_env *env,
 				c->ioprio = env->ioprio.v[ri];
 				c->scheduler = env->scheduler.nr ?
 					       env->scheduler.v[si] : NULL;
-				cell_name(c, &tg[ti]);
+				/* the last knob varies fastest */
+				for (x = ki, k = env->nr_knobs - 1; k >= 0; k--) {
+					c->knob[k] = env->knobs[k].vals.v[x % env->knobs[k].vals.nr];
+					x /= env->knobs[k].vals.nr;
+				}
+				cell_name(c, &tg[ti], env);
 			}
 		}
 	}
 	s->nr = nr;
+	s->knobs = env->knobs;
+	s->nr_knobs = env->nr_knobs;
 	return env->adaptive_vs_val ?
 	       group_pairs(s, env->adaptive_vs_col, env->adaptive_vs_val) : 0;
 }
@@ -126,6 +147,9 @@ const char *const sweep_vs_cols[] = {
 static const char *cell_value(const struct sweep_cell *c, int col, char *buf,
 			      size_t len)
 {
+	/* past the fixed columns: the --knob attributes, in order */
+	if (col > VS_SCHED)
+		return c->knob[col - VS_SCHED - 1];
 	switch (col) {
 	case VS_ENGINE:
 		return c->engine;
@@ -145,20 +169,31 @@ static const char *cell_value(const struct sweep_cell *c, int col, char *buf,
 	}
 }
 
-static int vs_col(const char *col)
+/* the fixed columns, then knob_ATTR_req of each --knob attribute */
+static int nr_vs_cols(const struct sweep *s)
 {
+	return VS_SCHED + 1 + s->nr_knobs;
+}
+
+static int vs_col(const struct sweep *s, const char *col)
+{
+	char name[64];
 	int i;
 
 	for (i = 0; sweep_vs_cols[i]; i++)
 		if (!strcmp(sweep_vs_cols[i], col))
 			return i;
+	for (i = 0; i < s->nr_knobs; i++)
+		if (!knob_col(s->knobs[i].attr, KNOB_COL_REQ, name, sizeof(name)) &&
+		    !strcmp(name, col))
+			return VS_SCHED + 1 + i;
 	return -1;
 }
 
 int sweep_is_vs(const struct sweep *s, int ci, const char *col, const char *val)
 {
 	char buf[16];
-	int k = vs_col(col);
+	int k = vs_col(s, col);
 
 	return k >= 0 && !strcmp(cell_value(&s->cells[ci], k, buf, sizeof(buf)), val);
 }
@@ -168,7 +203,7 @@ int sweep_vs_partner(const struct sweep *s, int ci, const char *col,
 {
 	const struct sweep_cell *c = &s->cells[ci], *o;
 	char b1[16], b2[16];
-	int k = vs_col(col), i, j;
+	int k = vs_col(s, col), i, j;
 
 	if (k < 0 || sweep_is_vs(s, ci, col, val))
 		return -1;
@@ -176,11 +211,11 @@ int sweep_vs_partner(const struct sweep *s, int ci, const char *col,
 		o = &s->cells[i];
 		if (o->target != c->target || !sweep_is_vs(s, i, col, val))
 			continue;
-		for (j = 0; sweep_vs_cols[j]; j++)
+		for (j = 0; j < nr_vs_cols(s); j++)
 			if (j != k && strcmp(cell_value(c, j, b1, sizeof(b1)),
 					     cell_value(o, j, b2, sizeof(b2))))
 				break;
-		if (!sweep_vs_cols[j])
+		if (j == nr_vs_cols(s))
 			return i;
 	}
 	return -1;

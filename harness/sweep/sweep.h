@@ -20,6 +20,7 @@ struct sweep_cell {
 	const char *iopolicy;	/* NULL: not swept on this target */
 	const char *ioprio;
 	const char *scheduler;	/* NULL: not swept */
+	const char *knob[QUEUE_KNOBS_MAX];	/* run_env's knobs, in order */
 	char name[512];
 };
 
@@ -32,6 +33,8 @@ struct sweep_target {
 struct sweep {
 	int nr;
 	struct sweep_cell *cells;
+	const struct queue_knob *knobs;	/* the --knob attributes */
+	int nr_knobs;
 };
 
 /*
