@@ -22,6 +22,7 @@
 #include "lib/stats.h"
 #include "report/gate.h"
 #include "report/report_cmd.h"
+#include "results/knob_cols.h"
 #include "results/metrics.h"
 #include "results/results_read.h"
 
@@ -155,11 +156,18 @@ static int parse_vs(struct gate_env *env, const char *s)
 	for (col = results_setting_cols; *col; col++)
 		if (strlen(*col) == len && !strncmp(*col, s, len))
 			break;
+	/* knob:ATTR: whether the file has its column is checked once read */
+	if (!*col && eq[1] &&
+	    !knob_col_named(s, len, env->vs_col, sizeof(env->vs_col))) {
+		env->vs_val = eq + 1;
+		return 0;
+	}
 	if (!*col || !eq[1]) {
 		fprintf(stderr, "gate: --vs '%s': want VALUE or COLUMN=VALUE, COLUMN one of",
 			s);
 		for (col = results_setting_cols; *col; col++)
 			fprintf(stderr, " %s", *col);
+		fprintf(stderr, " knob:ATTR");
 		fputc('\n', stderr);
 		return -EINVAL;
 	}

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "report/report.h"
+#include "results/knob_cols.h"
 
 size_t report_row(const struct report_cell *c)
 {
@@ -52,18 +53,24 @@ static const char *label_prefix(const char *col)
 void report_label(const struct report *rep, const struct report_cell *c,
 		  const char *except, char *buf, size_t len)
 {
-	const char *const *col;
-	size_t used = 0;
+	const char *col;
+	size_t used = 0, i;
+	char attr[64];
 
 	*buf = '\0';
-	for (col = results_setting_cols; *col; col++) {
-		const char *v = results_get(&rep->res, report_row(c), *col);
+	for (i = 0; (col = results_setting_col(&rep->res, i)); i++) {
+		const char *v = results_get(&rep->res, report_row(c), col);
 		int n;
 
-		if ((except && !strcmp(*col, except)) || !report_col_varies(rep, *col))
+		if ((except && !strcmp(col, except)) || !report_col_varies(rep, col))
 			continue;
+		/* a --knob attribute shows as "nomerges=2" */
+		if (knob_col_attr(col, attr, sizeof(attr)))
+			snprintf(attr, sizeof(attr), "%s", label_prefix(col));
+		else
+			strcat(attr, "=");
 		n = snprintf(buf + used, len - used, "%s%s%s", used ? " " : "",
-			     label_prefix(*col), v);
+			     attr, v);
 		if (n < 0 || (size_t)n >= len - used)
 			break;
 		used += (size_t)n;

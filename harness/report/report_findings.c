@@ -22,6 +22,7 @@
 #include "report/report.h"
 #include "report/report_doc.h"
 #include "results/flags.h"
+#include "results/knob_cols.h"
 #include "results/metrics.h"
 
 struct findings {
@@ -204,6 +205,88 @@ static int finding_iostats(struct findings *f)
 				    eff, cost, disks[d], f->kernel, cmp.npairs);
 			}
 			report_cmp_free(&cmp);
+		}
+	}
+	return 0;
+}
+
+/* " IOPS 0.97 [0.95, 0.99]": a ratio of cand to base and its 95% CI */
+static int ratio_text(const struct report *rep, const char *col,
+		      const char *base, const char *cand, const char *metric,
+		      const char *name, const char *disk, char *buf, size_t len)
+{
+	struct report_cmp cmp;
+	int ret;
+
+	ret = report_compare(rep, col, base, cand, metric, "target", disk, &cmp);
+	if (ret)
+		return ret;
+	if (cmp.have_ratio)
+		appendf(buf, len, "%s %s %.2f [%.2f, %.2f]", buf[0] ? "," : "",
+			name, cmp.ratio, cmp.lo, cmp.hi);
+	report_cmp_free(&cmp);
+	return 0;
+}
+
+/* the value a --knob finding holds the others against: 0 if swept, else the first */
+static const char *knob_base(const char **vals, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(vals[i], "0"))
+			return vals[i];
+	return vals[0];
+}
+
+/*
+ * Each --knob attribute (a knob_ATTR_req column): every value against the
+ * base, IOPS and fio's CPU time per I/O, as the iostats cost line takes
+ * them (paired cells, geometric mean and its bootstrap interval).  A
+ * bio-based device has no requests to merge or queue: there the request
+ * queue's attributes change nothing, so nothing is measured.
+ */
+static int finding_knobs(struct findings *f)
+{
+	const char *disks[16], *vals[8], *col, *base;
+	size_t nd = distinct(f->rep, "target", disks, 16), i, d, v, nv;
+	char attr[64], text[256];
+	int ret;
+
+	for (i = 0; (col = results_setting_col(&f->rep->res, i)); i++) {
+		if (knob_col_attr(col, attr, sizeof(attr)))
+			continue;
+		nv = distinct(f->rep, col, vals, 8);
+		for (d = 0; d < nd; d++) {
+			if (nv < 2) {
+				say(f, "%s: not measured on %s: the sweep has one "
+				    "value", attr, disks[d]);
+				continue;
+			}
+			if (fact(f, disks[d], "blk_mq") == 0) {
+				say(f, "%s: not measurable here: %s is bio-based (no "
+				    "request queue: nothing to merge or schedule)",
+				    attr, disks[d]);
+				continue;
+			}
+			base = knob_base(vals, nv);
+			for (v = 0; v < nv; v++) {
+				if (vals[v] == base)
+					continue;
+				text[0] = '\0';
+				ret = ratio_text(f->rep, col, base, vals[v], "iops",
+						 "IOPS", disks[d], text, sizeof(text)) ?:
+				      ratio_text(f->rep, col, base, vals[v],
+						 "cpu_per_io_us", "CPU per I/O",
+						 disks[d], text, sizeof(text));
+				if (ret)
+					return ret;
+				if (text[0])
+					say(f, "%s=%s against %s=%s:%s on %s (kernel %s); "
+					    "geometric mean over paired cells, 95%% CI",
+					    attr, vals[v], attr, base, text, disks[d],
+					    f->kernel);
+			}
 		}
 	}
 	return 0;
@@ -623,7 +706,7 @@ int report_findings(const struct report *rep, struct report_doc *doc)
 	nk = distinct(rep, "kernel", kernels, 4);
 	for (k = 0; k < nk; k++)
 		appendf(f.kernel, sizeof(f.kernel), "%s%s", k ? ", " : "", kernels[k]);
-	ret = finding_iostats(&f);
+	ret = finding_iostats(&f) ?: finding_knobs(&f);
 	if (!ret) {
 		finding_util(&f);
 		ret = finding_sqpoll(&f);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "results/knob_cols.h"
 #include "results/results_read.h"
 
 static void set_err(struct results *res, const char *fmt, ...)
@@ -310,23 +311,38 @@ const char *const results_setting_cols[] = {
 	"iopolicy_req", "ioprio", "scheduler", "host", NULL
 };
 
+const char *results_setting_col(const struct results *res, size_t i)
+{
+	size_t nfixed = sizeof(results_setting_cols) /
+			sizeof(results_setting_cols[0]) - 1, c;
+	char attr[64];
+
+	if (i < nfixed)
+		return results_setting_cols[i];
+	i -= nfixed;
+	for (c = 0; c < res->ncols; c++)
+		if (!knob_col_attr(res->cols[c], attr, sizeof(attr)) && !i--)
+			return res->cols[c];
+	return NULL;
+}
+
 char *results_cell_key(const struct results *res, size_t row,
 		       const char *except)
 {
-	const char *const *col;
-	size_t len = 1;
+	const char *col;
+	size_t len = 1, i;
 	char *key;
 
 	/* what is written: "*" stands for `except` even where it is empty */
-	for (col = results_setting_cols; *col; col++)
-		len += strlen(strcmp(*col, except) ? results_get(res, row, *col) : "*") + 1;
+	for (i = 0; (col = results_setting_col(res, i)); i++)
+		len += strlen(strcmp(col, except) ? results_get(res, row, col) : "*") + 1;
 	key = malloc(len);
 	if (!key)
 		return NULL;
 	*key = '\0';
-	for (col = results_setting_cols; *col; col++) {
+	for (i = 0; (col = results_setting_col(res, i)); i++) {
 		/* a unit separator cannot occur in a CSV value we read */
-		strcat(key, strcmp(*col, except) ? results_get(res, row, *col) : "*");
+		strcat(key, strcmp(col, except) ? results_get(res, row, col) : "*");
 		strcat(key, "\x1f");
 	}
 	return key;

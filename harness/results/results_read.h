@@ -70,6 +70,11 @@ size_t results_cell_values_rounds(const struct results *res,
  * agree on all of them but one differ only in that one setting.
  */
 extern const char *const results_setting_cols[];
+/*
+ * The i-th setting of this file: results_setting_cols, then the file's
+ * knob_ATTR_req columns (--knob); NULL past the last.
+ */
+const char *results_setting_col(const struct results *res, size_t i);
 
 /*
  * A key naming a row's cell without setting `except`: rows whose keys are
