@@ -148,6 +148,11 @@ int sweep_probe_targets(struct run_ctx *ctx)
 	ctx->facts = calloc(ctx->nr_targets, sizeof(*ctx->facts));
 	if (!ctx->facts)
 		return -ENOMEM;
+	/* first: a refused knob is the one line before the sweep stops */
+	ret = probe_knobs(&ctx->journal, ctx->targets, ctx->nr_targets,
+			  ctx->env.knobs, ctx->env.nr_knobs);
+	if (ret)
+		return ret;
 	for (i = 0; i < ctx->nr_targets; i++) {
 		ret = target_facts_probe(&ctx->journal, &ctx->targets[i],
 					 &ctx->env.iostats, &ctx->facts[i]);
@@ -158,10 +163,6 @@ int sweep_probe_targets(struct run_ctx *ctx)
 		}
 		say_facts(&ctx->facts[i]);
 	}
-	ret = probe_knobs(&ctx->journal, ctx->targets, ctx->nr_targets,
-			  ctx->env.knobs, ctx->env.nr_knobs);
-	if (ret)
-		return ret;
 	for (i = 0; i < ctx->env.iostats.nr; i++) {
 		if (iostats_distinct(ctx, i, why, sizeof(why))) {
 			strlist_add(&keep, ctx->env.iostats.v[i]);
