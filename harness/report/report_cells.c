@@ -174,23 +174,37 @@ int report_summarise(struct report *rep)
 	return 0;
 }
 
+/* every setting of the NULL-ended cols has its value of vals in row */
+static int has_vals(const struct report *rep, size_t row,
+		    const char *const *cols, const char *const *vals)
+{
+	for (; *cols; cols++, vals++)
+		if (strcmp(results_get(&rep->res, row, *cols), *vals))
+			return 0;
+	return 1;
+}
+
+/* the cell with vals in cols and all else as c's */
 static const struct report_cell *partner(const struct report *rep,
 					 const struct report_cell *c,
-					 const char *col, const char *val)
+					 const char *const *cols,
+					 const char *const *vals)
 {
 	const struct report_cell *found = NULL;
-	char *key = results_cell_key(&rep->res, report_row(c), col);
-	size_t i;
+	char *key = results_cell_key_except(&rep->res, report_row(c), cols);
+	size_t i, n = 0;
 
+	while (cols[n])
+		n++;
 	for (i = 0; key && i < rep->ncells && !found; i++) {
 		const struct report_cell *o = &rep->rcs[i];
 		char *k;
 
-		if (strcmp(results_get(&rep->res, report_row(o), col), val))
+		if (!has_vals(rep, report_row(o), cols, vals))
 			continue;
-		k = results_cell_key(&rep->res, report_row(o), col);
+		k = results_cell_key_except(&rep->res, report_row(o), cols);
 		if (k && !strcmp(k, key) &&
-		    results_cells_differ_once(c->rc->name, o->rc->name))
+		    results_cells_differ(c->rc->name, o->rc->name) == (int)n)
 			found = o;
 		free(k);
 	}
@@ -228,6 +242,20 @@ int report_compare(const struct report *rep, const char *col,
 		   const char *metric, const char *fcol, const char *fval,
 		   struct report_cmp *out)
 {
+	return report_compare_set(rep, (const char *const[]){ col, NULL },
+				  (const char *const[]){ base_val },
+				  (const char *const[]){ cand_val }, metric,
+				  fcol, fval, out);
+}
+
+int report_compare_set(const struct report *rep, const char *const *cols,
+		       const char *const *base_vals,
+		       const char *const *cand_vals, const char *metric,
+		       const char *fcol, const char *fval,
+		       struct report_cmp *out)
+{
+	const char *col = cols[0], *base_val = base_vals[0],
+		   *cand_val = cand_vals[0];
 	struct stats_pair *sp = NULL;
 	double **bufs = NULL;
 	size_t i, nvalid = 0, nalloc = 0;
@@ -246,11 +274,11 @@ int report_compare(const struct report *rep, const char *col,
 		const struct report_cell *c = &rep->rcs[i], *b;
 		struct report_pair *p = &out->pairs[out->npairs];
 
-		if (strcmp(results_get(&rep->res, report_row(c), col), cand_val))
+		if (!has_vals(rep, report_row(c), cols, cand_vals))
 			continue;
 		if (fcol && strcmp(results_get(&rep->res, report_row(c), fcol), fval))
 			continue;
-		b = partner(rep, c, col, base_val);
+		b = partner(rep, c, cols, base_vals);
 		if (!b)
 			continue;
 		p->base = b;

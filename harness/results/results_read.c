@@ -326,8 +326,16 @@ const char *results_setting_col(const struct results *res, size_t i)
 	return NULL;
 }
 
-char *results_cell_key(const struct results *res, size_t row,
-		       const char *except)
+static int is_except(const char *col, const char *const *except)
+{
+	for (; *except; except++)
+		if (!strcmp(col, *except))
+			return 1;
+	return 0;
+}
+
+char *results_cell_key_except(const struct results *res, size_t row,
+			      const char *const *except)
 {
 	const char *col;
 	size_t len = 1, i;
@@ -335,20 +343,31 @@ char *results_cell_key(const struct results *res, size_t row,
 
 	/* what is written: "*" stands for `except` even where it is empty */
 	for (i = 0; (col = results_setting_col(res, i)); i++)
-		len += strlen(strcmp(col, except) ? results_get(res, row, col) : "*") + 1;
+		len += strlen(!is_except(col, except) ? results_get(res, row, col) : "*") + 1;
 	key = malloc(len);
 	if (!key)
 		return NULL;
 	*key = '\0';
 	for (i = 0; (col = results_setting_col(res, i)); i++) {
 		/* a unit separator cannot occur in a CSV value we read */
-		strcat(key, strcmp(col, except) ? results_get(res, row, col) : "*");
+		strcat(key, !is_except(col, except) ? results_get(res, row, col) : "*");
 		strcat(key, "\x1f");
 	}
 	return key;
 }
 
+char *results_cell_key(const struct results *res, size_t row,
+		       const char *except)
+{
+	return results_cell_key_except(res, row, (const char *const[]){ except, NULL });
+}
+
 int results_cells_differ_once(const char *a, const char *b)
+{
+	return results_cells_differ(a, b) == 1;
+}
+
+int results_cells_differ(const char *a, const char *b)
 {
 	int diff = 0;
 
@@ -364,5 +383,5 @@ int results_cells_differ_once(const char *a, const char *b)
 		a++;
 		b++;
 	}
-	return !*a && !*b && diff == 1;
+	return !*a && !*b ? diff : -1;
 }

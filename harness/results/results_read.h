@@ -89,5 +89,10 @@ char *results_cell_key(const struct results *res, size_t row,
  * columns differs between two cells paired by results_cell_key().
  */
 int results_cells_differ_once(const char *a, const char *b);
+/* how many parts of a and b differ; -1 when they have not as many parts */
+int results_cells_differ(const char *a, const char *b);
+/* results_cell_key() without any of the settings of a NULL-ended list */
+char *results_cell_key_except(const struct results *res, size_t row,
+			      const char *const *except);
 
 #endif
