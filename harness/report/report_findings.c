@@ -210,21 +210,35 @@ static int finding_iostats(struct findings *f)
 	return 0;
 }
 
-/* " IOPS 0.97 [0.95, 0.99]": a ratio of cand to base and its 95% CI */
-static int ratio_text(const struct report *rep, const char *col,
-		      const char *base, const char *cand, const char *metric,
-		      const char *name, const char *disk, char *buf, size_t len)
+/*
+ * " IOPS 0.97 [0.95, 0.99], CPU per I/O 1.02 [1.00, 1.04]": the ratios of
+ * the cand cells to their base cells on disk and their 95% intervals (the
+ * settings of the NULL-ended cols differ, all else is the same); buf is
+ * left empty when no pair has both
+ */
+static int ratios_text(const struct report *rep, const char *const *cols,
+		       const char *const *base, const char *const *cand,
+		       const char *disk, char *buf, size_t len)
 {
+	static const char *const metric[][2] = {
+		{ "iops", "IOPS" }, { "cpu_per_io_us", "CPU per I/O" },
+	};
 	struct report_cmp cmp;
+	size_t m;
 	int ret;
 
-	ret = report_compare(rep, col, base, cand, metric, "target", disk, &cmp);
-	if (ret)
-		return ret;
-	if (cmp.have_ratio)
-		appendf(buf, len, "%s %s %.2f [%.2f, %.2f]", buf[0] ? "," : "",
-			name, cmp.ratio, cmp.lo, cmp.hi);
-	report_cmp_free(&cmp);
+	buf[0] = '\0';
+	for (m = 0; m < sizeof(metric) / sizeof(metric[0]); m++) {
+		ret = report_compare_set(rep, cols, base, cand, metric[m][0],
+					 "target", disk, &cmp);
+		if (ret)
+			return ret;
+		if (cmp.have_ratio)
+			appendf(buf, len, "%s %s %.2f [%.2f, %.2f]",
+				buf[0] ? "," : "", metric[m][1], cmp.ratio,
+				cmp.lo, cmp.hi);
+		report_cmp_free(&cmp);
+	}
 	return 0;
 }
 
@@ -273,12 +287,9 @@ static int finding_knobs(struct findings *f)
 			for (v = 0; v < nv; v++) {
 				if (vals[v] == base)
 					continue;
-				text[0] = '\0';
-				ret = ratio_text(f->rep, col, base, vals[v], "iops",
-						 "IOPS", disks[d], text, sizeof(text)) ?:
-				      ratio_text(f->rep, col, base, vals[v],
-						 "cpu_per_io_us", "CPU per I/O",
-						 disks[d], text, sizeof(text));
+				ret = ratios_text(f->rep, (const char *const[]){ col, NULL },
+						  &base, &vals[v], disks[d], text,
+						  sizeof(text));
 				if (ret)
 					return ret;
 				if (text[0])
@@ -288,6 +299,45 @@ static int finding_knobs(struct findings *f)
 					    f->kernel);
 			}
 		}
+	}
+	return 0;
+}
+
+/*
+ * The peak profile Jens Axboe's peak-testing script sets on every device,
+ * iostats=0 with nomerges=2, against the distro default, iostats=1 with
+ * nomerges=0: said where the sweep swept nomerges, the cells differing in
+ * both settings and nothing else.
+ */
+static int finding_peak(struct findings *f)
+{
+	static const char *const cols[] = { "iostats_req", "knob_nomerges_req", NULL };
+	static const char *const peak[] = { "0", "2" }, *const dflt[] = { "1", "0" };
+	const char *disks[16];
+	size_t nd = distinct(f->rep, "target", disks, 16), d;
+	char text[256];
+	int ret;
+
+	if (results_col(&f->rep->res, cols[1]) < 0)
+		return 0;
+	for (d = 0; d < nd; d++) {
+		if (fact(f, disks[d], "blk_mq") == 0) {
+			say(f, "peak profile: not measurable here: %s is bio-based "
+			    "(no request queue: nothing to merge)", disks[d]);
+			continue;
+		}
+		ret = ratios_text(f->rep, cols, dflt, peak, disks[d], text,
+				  sizeof(text));
+		if (ret)
+			return ret;
+		if (!text[0])
+			say(f, "peak profile: not measured on %s: no iostats=0 "
+			    "nomerges=2 cell with an iostats=1 nomerges=0 one",
+			    disks[d]);
+		else
+			say(f, "peak profile iostats=0 nomerges=2 against iostats=1 "
+			    "nomerges=0:%s on %s (kernel %s); geometric mean over "
+			    "paired cells, 95%% CI", text, disks[d], f->kernel);
 	}
 	return 0;
 }
@@ -706,7 +756,7 @@ int report_findings(const struct report *rep, struct report_doc *doc)
 	nk = distinct(rep, "kernel", kernels, 4);
 	for (k = 0; k < nk; k++)
 		appendf(f.kernel, sizeof(f.kernel), "%s%s", k ? ", " : "", kernels[k]);
-	ret = finding_iostats(&f) ?: finding_knobs(&f);
+	ret = finding_iostats(&f) ?: finding_knobs(&f) ?: finding_peak(&f);
 	if (!ret) {
 		finding_util(&f);
 		ret = finding_sqpoll(&f);
