@@ -1,15 +1,16 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0
 #
-# harness-knob.sh: `run --knob nomerges=0,2` on a loop device made for the
-# test crosses nomerges with the rest: two cells named .../nomerges-0 and
-# .../nomerges-2, their rows with knob_nomerges_req and knob_nomerges_eff
-# as written and read back, the report's nomerges finding, and `gate --vs
-# knob:nomerges=0` pairing the cells; afterwards every queue setting is as
-# before.  An attribute that does not exist, a read-only one and a value
-# the kernel refuses each stop the sweep with one line naming it, exit 1,
-# no results directory and nothing changed.  After a SIGKILL the knob stays
-# set until `fioring-bench restore` puts it back.
+# harness-knob.sh: `run --knob nomerges=0,2 --iostats 0,1` on a loop device
+# made for the test crosses nomerges with iostats: cells named
+# .../nomerges-0 and .../nomerges-2, their rows with knob_nomerges_req and
+# knob_nomerges_eff as written and read back, the report's nomerges and
+# peak profile findings, and `gate --vs knob:nomerges=0` pairing the cells;
+# afterwards every queue setting is as before.  An attribute that does not
+# exist, a read-only one and a value the kernel refuses each stop the
+# sweep with one line naming it, exit 1, no results directory and nothing
+# changed.  After a SIGKILL the knob stays set until `fioring-bench
+# restore` puts it back.
 
 . "$(dirname "$0")/../lib/common.sh"
 
@@ -25,7 +26,7 @@ orig=$(cat "$q")
 
 sweep() {
 	"$bench" run --target "$DEV" --job "$FIORING_TOP/jobs/randread-qd1.fio" \
-		--engine io_uring --iostats 1 --repeat 2 --runtime 1 \
+		--engine io_uring --iostats 0,1 --repeat 2 --runtime 1 \
 		--state "$state" "$@"
 }
 
@@ -40,7 +41,7 @@ col() {
 req=$(col knob_nomerges_req)
 eff=$(col knob_nomerges_eff)
 [ -n "$req" ] && [ -n "$eff" ] || fail "no knob_nomerges_req/_eff columns"
-[ "$(($(wc -l <"$csv") - 1))" -eq 4 ] || fail "not 4 rows"
+[ "$(($(wc -l <"$csv") - 1))" -eq 8 ] || fail "not 8 rows"
 awk -F, -v r="$req" -v e="$eff" 'NR > 1 && ($r != $e || $4 != "ok" ||
 	$2 !~ ("/nomerges-" $r "$")) { bad = 1 } END { exit bad }' "$csv" ||
 	fail "a row's nomerges is not what its cell asked, or it failed"
@@ -54,6 +55,8 @@ knobs "$DEV" | diff "$T_TMP/before" - || fail "a queue setting changed"
 	{ cat "$T_TMP/report.out"; fail "report failed"; }
 grep -q "nomerges=2 against nomerges=0: IOPS [0-9.]* \[.*\], CPU per I/O .* on $disk" \
 	"$T_TMP/report.out" || { cat "$T_TMP/report.out"; fail "no nomerges finding"; }
+grep -q "peak profile iostats=0 nomerges=2 against iostats=1 nomerges=0: IOPS [0-9.]* \[.*\], CPU per I/O .* on $disk" \
+	"$T_TMP/report.out" || { cat "$T_TMP/report.out"; fail "no peak profile finding"; }
 "$bench" gate --vs knob:nomerges=0 "$T_TMP/out" >"$T_TMP/gate.out" 2>&1
 grep -q "each cell against its knob_nomerges_req=0 cell" "$T_TMP/gate.out" &&
 	grep -q "nomerges-2 " "$T_TMP/gate.out" ||
