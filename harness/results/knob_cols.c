@@ -1,6 +1,7 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * knob_cols.c: names the columns of a --knob attribute (see knob_cols.h).
+ * knob_cols.c: names the columns of a --knob attribute (see knob_cols.h)
+ * by the dim_knob row's formats, "%s" standing for the attribute.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -8,20 +9,29 @@
 
 #include "results/knob_cols.h"
 
-int knob_col(const char *attr, const char *side, char *buf, size_t len)
+/* fmt with attr for its one "%s" */
+static int fill(const char *fmt, const char *attr, char *buf, size_t len)
 {
-	if ((size_t)snprintf(buf, len, KNOB_COL_PREFIX "%s%s", attr, side) >= len)
+	const char *s = strstr(fmt, "%s");
+
+	if ((size_t)snprintf(buf, len, "%.*s%s%s", (int)(s - fmt), fmt, attr,
+			     s + 2) >= len)
 		return -ENAMETOOLONG;
 	return 0;
 }
 
+int knob_col(const char *attr, const char *side, char *buf, size_t len)
+{
+	return fill(side, attr, buf, len);
+}
+
 int knob_col_attr(const char *col, char *attr, size_t len)
 {
-	size_t np = strlen(KNOB_COL_PREFIX), ns = strlen(KNOB_COL_REQ);
-	size_t n = strlen(col);
+	const char *fmt = KNOB_COL_REQ, *s = strstr(fmt, "%s");
+	size_t np = (size_t)(s - fmt), ns = strlen(s + 2), n = strlen(col);
 
-	if (n <= np + ns || strncmp(col, KNOB_COL_PREFIX, np) ||
-	    strcmp(col + n - ns, KNOB_COL_REQ) || n - np - ns >= len)
+	if (n <= np + ns || strncmp(col, fmt, np) ||
+	    strcmp(col + n - ns, s + 2) || n - np - ns >= len)
 		return -EINVAL;
 	snprintf(attr, len, "%.*s", (int)(n - np - ns), col + np);
 	return 0;

@@ -1,21 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * knob_cols.h: the columns of a queue/ attribute swept with --knob, as
- * results.csv and results.json name them: knob_ATTR_req (the value asked)
- * and knob_ATTR_eff (what the kernel read back).  They follow the fixed
- * columns and exist only when the attribute was swept, so a results
- * directory without --knob reads as before.
+ * results.csv and results.json name them, from the dims table's dim_knob
+ * row: knob_ATTR_req (the value asked) and knob_ATTR_eff (what the kernel
+ * read back).  They follow the fixed columns and exist only when the
+ * attribute was swept, so a results directory without --knob reads as
+ * before.
  */
 #ifndef FIORING_KNOB_COLS_H
 #define FIORING_KNOB_COLS_H
 
 #include <stddef.h>
 
-#define KNOB_COL_PREFIX	"knob_"
-#define KNOB_COL_REQ	"_req"
-#define KNOB_COL_EFF	"_eff"
+#include "results/dims.h"
 
-/* knob_ATTR<side> into buf; -ENAMETOOLONG when it does not fit */
+#define KNOB_COL_REQ	(dim_knob.req_col)
+#define KNOB_COL_EFF	(dim_knob.eff_col)
+
+/* side (KNOB_COL_REQ or _EFF) for attr into buf; -ENAMETOOLONG */
 int knob_col(const char *attr, const char *side, char *buf, size_t len);
 /* ATTR of a column named knob_ATTR_req, 0; -EINVAL for any other column */
 int knob_col_attr(const char *col, char *attr, size_t len);

@@ -199,10 +199,14 @@ int results_open(struct results *res, const char *dir, json_object *meta,
 		return -errno;
 	for (i = 0; i < NR_COLUMNS; i++)
 		fprintf(res->csv, "%s%s", i ? "," : "", columns[i].name);
-	for (k = 0; k < nr_knobs; k++)
-		fprintf(res->csv, "," KNOB_COL_PREFIX "%s" KNOB_COL_REQ
-			"," KNOB_COL_PREFIX "%s" KNOB_COL_EFF, knobs[k].attr,
-			knobs[k].attr);
+	for (k = 0; k < nr_knobs; k++) {
+		char req[64], eff[64];
+
+		if (knob_col(knobs[k].attr, KNOB_COL_REQ, req, sizeof(req)) ||
+		    knob_col(knobs[k].attr, KNOB_COL_EFF, eff, sizeof(eff)))
+			return -ENAMETOOLONG;
+		fprintf(res->csv, ",%s,%s", req, eff);
+	}
 	fputc('\n', res->csv);
 	fflush(res->csv);
 	res->runs = json_object_new_array();
