@@ -306,20 +306,14 @@ size_t results_cell_values(const struct results *res,
 	return results_cell_values_rounds(res, cell, col, vals, NULL);
 }
 
-const char *const results_setting_cols[] = {
-	"target", "engine", "job", "sqpoll", "iodepth", "iostats_req",
-	"iopolicy_req", "ioprio", "scheduler", "host", NULL
-};
-
 const char *results_setting_col(const struct results *res, size_t i)
 {
-	size_t nfixed = sizeof(results_setting_cols) /
-			sizeof(results_setting_cols[0]) - 1, c;
 	char attr[64];
+	size_t c;
 
-	if (i < nfixed)
-		return results_setting_cols[i];
-	i -= nfixed;
+	if (i < NR_DIMS)
+		return dims[i].req_col;
+	i -= NR_DIMS;
 	for (c = 0; c < res->ncols; c++)
 		if (!knob_col_attr(res->cols[c], attr, sizeof(attr)) && !i--)
 			return res->cols[c];

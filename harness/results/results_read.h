@@ -66,13 +66,10 @@ size_t results_cell_values_rounds(const struct results *res,
 				  const char *col, double *vals, int *rounds);
 
 /*
- * The settings that make a cell, as columns of the contract.  Cells that
- * agree on all of them but one differ only in that one setting.
- */
-extern const char *const results_setting_cols[];
-/*
- * The i-th setting of this file: results_setting_cols, then the file's
- * knob_ATTR_req columns (--knob); NULL past the last.
+ * The i-th setting that makes a cell of this file, as a column of the
+ * contract: the req_col of each row of the dims table, then the file's
+ * knob_ATTR_req columns (--knob); NULL past the last.  Cells that agree
+ * on all of them but one differ only in that one setting.
  */
 const char *results_setting_col(const struct results *res, size_t i);
 
