@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "report/report.h"
+#include "results/dims.h"
 #include "results/knob_cols.h"
 
 size_t report_row(const struct report_cell *c)
@@ -34,20 +35,21 @@ int report_col_varies(const struct report *rep, const char *col)
 	return 0;
 }
 
-/* how a label shows a setting: "sq1", "iostats0", "randread-qd32" */
-static const char *label_prefix(const char *col)
+/*
+ * how a label shows a setting: "sq1", "iostats0", "randread-qd32",
+ * "nomerges=2" (the dims table's label, dim_knob's for a --knob column)
+ */
+static void label_prefix(const char *col, char *buf, size_t len)
 {
-	static const char *const prefixes[][2] = {
-		{ "sqpoll", "sq" }, { "iostats_req", "iostats" },
-		{ "iodepth", "qd" }, { "iopolicy_req", "iopolicy=" },
-		{ "ioprio", "prio=" }, { "scheduler", "sched=" }, { "host", "host=" },
-	};
-	size_t i;
+	const struct dim *d = dim_by_col(col);
+	char attr[64];
 
-	for (i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
-		if (!strcmp(col, prefixes[i][0]))
-			return prefixes[i][1];
-	return "";
+	if (d)
+		snprintf(buf, len, "%s", d->label);
+	else if (!knob_col_attr(col, attr, sizeof(attr)))
+		knob_col(attr, dim_knob.label, buf, len);
+	else
+		buf[0] = '\0';
 }
 
 void report_label(const struct report *rep, const struct report_cell *c,
@@ -55,7 +57,7 @@ void report_label(const struct report *rep, const struct report_cell *c,
 {
 	const char *col;
 	size_t used = 0, i;
-	char attr[64];
+	char prefix[64];
 
 	*buf = '\0';
 	for (i = 0; (col = results_setting_col(&rep->res, i)); i++) {
@@ -64,13 +66,9 @@ void report_label(const struct report *rep, const struct report_cell *c,
 
 		if ((except && !strcmp(col, except)) || !report_col_varies(rep, col))
 			continue;
-		/* a --knob attribute shows as "nomerges=2" */
-		if (knob_col_attr(col, attr, sizeof(attr)))
-			snprintf(attr, sizeof(attr), "%s", label_prefix(col));
-		else
-			strcat(attr, "=");
+		label_prefix(col, prefix, sizeof(prefix));
 		n = snprintf(buf + used, len - used, "%s%s%s", used ? " " : "",
-			     attr, v);
+			     prefix, v);
 		if (n < 0 || (size_t)n >= len - used)
 			break;
 		used += (size_t)n;
