@@ -17,6 +17,7 @@
 #include "cli/commands.h"
 #include "fio/fio_client.h"
 #include "results/ioprio.h"
+#include "results/dims.h"
 #include "results/knob_cols.h"
 #include "sweep/run.h"
 
@@ -243,17 +244,17 @@ static int parse_adaptive_vs(const char *s, struct run_env *env)
 		env->adaptive_vs_val = s;
 		return *s ? 0 : bad("adaptive-vs", s, "an engine or COLUMN=VALUE");
 	}
-	for (i = 0; sweep_vs_cols[i]; i++)
-		if (strlen(sweep_vs_cols[i]) == len &&
-		    !strncmp(sweep_vs_cols[i], s, len))
+	for (i = 0; i < NR_DIMS; i++)
+		if (dims[i].vs && strlen(dims[i].req_col) == len &&
+		    !strncmp(dims[i].req_col, s, len))
 			break;
-	if (!sweep_vs_cols[i] && eq[1] &&
+	if (i == NR_DIMS && eq[1] &&
 	    !knob_col_named(s, len, env->adaptive_vs_col,
 			    sizeof(env->adaptive_vs_col))) {
 		env->adaptive_vs_val = eq + 1;
 		return 0;
 	}
-	if (!sweep_vs_cols[i] || !eq[1])
+	if (i == NR_DIMS || !eq[1])
 		return bad("adaptive-vs", s, "an engine or COLUMN=VALUE, COLUMN "
 			   "one of engine job sqpoll iostats_req iopolicy_req "
 			   "ioprio scheduler or knob:ATTR");

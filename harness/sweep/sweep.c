@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "fio/jobfile.h"
+#include "results/dims.h"
 #include "results/knob_cols.h"
 #include "sweep/sweep.h"
 
@@ -133,60 +134,56 @@ int sweep_plan(struct sweep *s, const struct run_env *env,
 	       group_pairs(s, env->adaptive_vs_col, env->adaptive_vs_val) : 0;
 }
 
-/* the columns `gate --vs` pairs cells on, as the sweep knows them */
-enum {
-	VS_ENGINE, VS_JOB, VS_SQPOLL, VS_IOSTATS, VS_IOPOLICY, VS_IOPRIO,
-	VS_SCHED
-};
-const char *const sweep_vs_cols[] = {
-	[VS_ENGINE] = "engine", [VS_JOB] = "job", [VS_SQPOLL] = "sqpoll",
-	[VS_IOSTATS] = "iostats_req", [VS_IOPOLICY] = "iopolicy_req",
-	[VS_IOPRIO] = "ioprio", [VS_SCHED] = "scheduler", [VS_SCHED + 1] = NULL
-};
-
+/*
+ * Cell c's value of the dims table's row col, as the gate's columns hold
+ * it; past the table, of the --knob attributes in order.  The rows that
+ * are not `vs` (target, iodepth, host) are the same for every cell of a
+ * target here.
+ */
 static const char *cell_value(const struct sweep_cell *c, int col, char *buf,
 			      size_t len)
 {
-	/* past the fixed columns: the --knob attributes, in order */
-	if (col > VS_SCHED)
-		return c->knob[col - VS_SCHED - 1];
+	if (col >= NR_DIMS)
+		return c->knob[col - NR_DIMS];
 	switch (col) {
-	case VS_ENGINE:
+	case DIM_ENGINE:
 		return c->engine;
-	case VS_JOB:
+	case DIM_JOB:
 		return c->job_name;
-	case VS_SQPOLL:
+	case DIM_SQPOLL:
 		snprintf(buf, len, "%d", c->sqpoll);
 		return buf;
-	case VS_IOSTATS:
+	case DIM_IOSTATS:
 		return c->iostats;
-	case VS_IOPOLICY:
+	case DIM_IOPOLICY:
 		return c->iopolicy ?: "";
-	case VS_IOPRIO:
+	case DIM_IOPRIO:
 		return c->ioprio;
-	default:
+	case DIM_SCHEDULER:
 		return c->scheduler ?: "";
+	default:
+		return "";
 	}
 }
 
-/* the fixed columns, then knob_ATTR_req of each --knob attribute */
+/* the table's rows, then knob_ATTR_req of each --knob attribute */
 static int nr_vs_cols(const struct sweep *s)
 {
-	return VS_SCHED + 1 + s->nr_knobs;
+	return NR_DIMS + s->nr_knobs;
 }
 
 static int vs_col(const struct sweep *s, const char *col)
 {
+	const struct dim *d = dim_by_col(col);
 	char name[64];
 	int i;
 
-	for (i = 0; sweep_vs_cols[i]; i++)
-		if (!strcmp(sweep_vs_cols[i], col))
-			return i;
+	if (d)
+		return d->vs ? (int)(d - dims) : -1;
 	for (i = 0; i < s->nr_knobs; i++)
 		if (!knob_col(s->knobs[i].attr, KNOB_COL_REQ, name, sizeof(name)) &&
 		    !strcmp(name, col))
-			return VS_SCHED + 1 + i;
+			return NR_DIMS + i;
 	return -1;
 }
 

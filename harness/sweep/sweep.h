@@ -53,11 +53,11 @@ static inline int sweep_order(int rep, int k, int nr)
 	return rep % 2 ? k : nr - 1 - k;
 }
 /*
- * Pairs as `gate --vs COL=VAL` makes them, COL one of sweep_vs_cols: cell
+ * Pairs as `gate --vs COL=VAL` makes them, COL the req_col of a `vs` row
+ * of the dims table or a --knob attribute's knob_ATTR_req: cell
  * ci has VAL in COL; the cell with VAL in COL and all else as ci's (same
  * target), or -1.
  */
-extern const char *const sweep_vs_cols[];
 int sweep_is_vs(const struct sweep *s, int ci, const char *col, const char *val);
 int sweep_vs_partner(const struct sweep *s, int ci, const char *col,
 		     const char *val);
