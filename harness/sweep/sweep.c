@@ -14,22 +14,46 @@
 #include "results/knob_cols.h"
 #include "sweep/sweep.h"
 
+static const char *cell_value(const struct sweep_cell *c, int col, char *buf,
+			      size_t len);
+
+/* appends "/" (none first), the part's prefix and the value to c's name */
+static void name_part(struct sweep_cell *c, const char *prefix, const char *v)
+{
+	size_t n = strlen(c->name);
+
+	snprintf(c->name + n, sizeof(c->name) - n, "%s%s%s", n ? "/" : "",
+		 prefix, v);
+}
+
+/*
+ * DISK/ENGINE/JOB/sqN/iostatsN/iopolicy-P/prio-P/sched-S: each row of the
+ * dims table with a cell part, in order, then ATTR-V per --knob attribute
+ * (only when swept: names without one read as before)
+ */
 static void cell_name(struct sweep_cell *c, const struct sweep_target *t,
 		      const struct run_env *env)
 {
-	size_t n;
-	int k;
+	char buf[16], prefix[QUEUE_KNOB_NAME + 2];
+	const char *v;
+	int i;
 
-	snprintf(c->name, sizeof(c->name),
-		 "%s/%s/%s/sq%d/iostats%s/iopolicy-%s/prio-%s/sched-%s",
-		 t->disk, c->engine, c->job_name, c->sqpoll, c->iostats,
-		 c->iopolicy ?: "", c->ioprio,
-		 c->scheduler ?: (t->sched_now ?: "none"));
-	/* a --knob part only when swept: names without one read as before */
-	for (k = 0; k < env->nr_knobs; k++) {
-		n = strlen(c->name);
-		snprintf(c->name + n, sizeof(c->name) - n, "/%s-%s",
-			 env->knobs[k].attr, c->knob[k]);
+	c->name[0] = '\0';
+	for (i = 0; i < NR_DIMS; i++) {
+		if (!dims[i].cell_part)
+			continue;
+		if (i == DIM_TARGET)
+			v = t->disk;
+		else if (i == DIM_SCHEDULER)
+			v = c->scheduler ?: (t->sched_now ?: "none");
+		else
+			v = cell_value(c, i, buf, sizeof(buf));
+		name_part(c, dims[i].cell_part, v);
+	}
+	for (i = 0; i < env->nr_knobs; i++) {
+		knob_col(env->knobs[i].attr, dim_knob.cell_part, prefix,
+			 sizeof(prefix));
+		name_part(c, prefix, c->knob[i]);
 	}
 	for (char *p = c->name + strlen(t->disk); *p; p++)
 		if (*p == ',')
