@@ -29,22 +29,22 @@ static void say_facts(const struct target_facts *f)
 }
 
 /* value i of the list stays when some target gives it an effect of its own */
-static bool iostats_distinct(const struct run_ctx *ctx, int i,
+static bool iostats_distinct(const struct strlist *l,
+			     const struct target_facts *facts, int nr, int i,
 			     char *why, size_t len)
 {
-	const struct strlist *l = &ctx->env.iostats;
 	const char *eff, *other;
 	int t, k;
 
 	why[0] = '\0';
-	for (t = 0; t < ctx->nr_targets; t++) {
-		eff = target_facts_iostats_eff(&ctx->facts[t], l->v[i]);
+	for (t = 0; t < nr; t++) {
+		eff = target_facts_iostats_eff(&facts[t], l->v[i]);
 		for (k = 0; k < i; k++) {
-			other = target_facts_iostats_eff(&ctx->facts[t], l->v[k]);
+			other = target_facts_iostats_eff(&facts[t], l->v[k]);
 			if (eff && other && !strcmp(eff, other)) {
 				snprintf(why, len, "iostats=%s reads back %s on %s, "
 					 "as iostats=%s does", l->v[i], eff,
-					 ctx->facts[t].disk, l->v[k]);
+					 facts[t].disk, l->v[k]);
 				break;
 			}
 		}
@@ -137,61 +137,61 @@ static int probe_knobs(struct journal *j, const struct target *tg,
 	return ret;
 }
 
-int sweep_probe_targets(struct run_ctx *ctx)
+int sweep_probe_targets(struct journal *j, const struct target *tg, int nr,
+			struct run_env *env, struct target_facts **facts)
 {
 	struct strlist keep = { 0 };
+	struct target_facts *f;
 	char why[256];
 	int i, ret;
 
-	if (ctx->env.clients.nr)
+	if (env->clients.nr)
 		return 0;	/* the devices are on the fio servers */
-	ctx->facts = calloc(ctx->nr_targets, sizeof(*ctx->facts));
-	if (!ctx->facts)
+	*facts = f = calloc(nr, sizeof(*f));
+	if (!f)
 		return -ENOMEM;
 	/* first: a refused knob is the one line before the sweep stops */
-	ret = probe_knobs(&ctx->journal, ctx->targets, ctx->nr_targets,
-			  ctx->env.knobs, ctx->env.nr_knobs);
+	ret = probe_knobs(j, tg, nr, env->knobs, env->nr_knobs);
 	if (ret)
 		return ret;
-	for (i = 0; i < ctx->nr_targets; i++) {
-		ret = target_facts_probe(&ctx->journal, &ctx->targets[i],
-					 &ctx->env.iostats, &ctx->facts[i]);
+	for (i = 0; i < nr; i++) {
+		ret = target_facts_probe(j, &tg[i], &env->iostats, &f[i]);
 		if (ret) {
 			fprintf(stderr, "fioring-bench run: cannot probe %s: %s\n",
-				ctx->targets[i].disk, strerror(-ret));
+				tg[i].disk, strerror(-ret));
 			return ret;
 		}
-		say_facts(&ctx->facts[i]);
+		say_facts(&f[i]);
 	}
-	for (i = 0; i < ctx->env.iostats.nr; i++) {
-		if (iostats_distinct(ctx, i, why, sizeof(why))) {
-			strlist_add(&keep, ctx->env.iostats.v[i]);
+	for (i = 0; i < env->iostats.nr; i++) {
+		if (iostats_distinct(&env->iostats, f, nr, i, why, sizeof(why))) {
+			strlist_add(&keep, env->iostats.v[i]);
 			continue;
 		}
 		fprintf(stderr, "fioring-bench run: note: %s: not swept "
 			"(the same setting)\n", why);
 	}
-	strlist_free(&ctx->env.iostats);
-	ctx->env.iostats = keep;
+	strlist_free(&env->iostats);
+	env->iostats = keep;
 	return 0;
 }
 
-json_object *sweep_facts_json(const struct run_ctx *ctx)
+json_object *sweep_facts_json(const struct target_facts *facts, int nr)
 {
 	json_object *a = json_object_new_array();
 	int i;
 
-	for (i = 0; ctx->facts && i < ctx->nr_targets; i++)
-		json_object_array_add(a, target_facts_json(&ctx->facts[i]));
+	for (i = 0; facts && i < nr; i++)
+		json_object_array_add(a, target_facts_json(&facts[i]));
 	return a;
 }
 
-void sweep_facts_free(struct run_ctx *ctx)
+void sweep_facts_free(struct target_facts **facts, int nr)
 {
 	int i;
 
-	for (i = 0; ctx->facts && i < ctx->nr_targets; i++)
-		target_facts_free(&ctx->facts[i]);
-	free(ctx->facts);
-	ctx->facts = NULL;
+	for (i = 0; *facts && i < nr; i++)
+		target_facts_free(&(*facts)[i]);
+	free(*facts);
+	*facts = NULL;
 }

@@ -599,7 +599,8 @@ static json_object *make_meta(struct run_ctx *ctx)
 	json_object_object_add(m, "cells", json_object_new_int(ctx->sweep.nr));
 	json_put_str(m, "embedded", ctx->emb.dev);
 	json_object_object_add(m, "placement", placement_json(&ctx->place));
-	json_object_object_add(m, "targets", sweep_facts_json(ctx));
+	json_object_object_add(m, "targets",
+			       sweep_facts_json(ctx->facts, ctx->nr_targets));
 	return m;
 }
 
@@ -874,7 +875,9 @@ int run_sweep(struct run_ctx *ctx)
 		goto out;
 	signals_install();
 	/* targets first: a refused target must leave no results directory */
-	if (setup_targets(ctx) || sweep_probe_targets(ctx) || setup_out(ctx) ||
+	if (setup_targets(ctx) ||
+	    sweep_probe_targets(&ctx->journal, ctx->targets, ctx->nr_targets,
+				&ctx->env, &ctx->facts) || setup_out(ctx) ||
 	    copy_jobs(ctx))
 		goto out;
 	bind_loop_workers(ctx);
@@ -944,7 +947,7 @@ out:
 		fprintf(stderr, "fioring-bench run: stopped by %s; settings NOT all "
 			"restored (see above)\n", strsignal(stop_signal));
 	}
-	sweep_facts_free(ctx);
+	sweep_facts_free(&ctx->facts, ctx->nr_targets);
 	sweep_free(&ctx->sweep);
 	adaptive_free(&ctx->adaptive);
 	for (i = 0; ctx->iopolicies && i < ctx->nr_targets; i++)
