@@ -455,7 +455,7 @@ static int setup_targets(struct run_ctx *ctx)
 	for (i = 0; !ret && i < ctx->nr_targets; i++) {
 		struct target *t = &ctx->targets[i];
 
-		ret = target_claim(ctx, t, ctx->writes);
+		ret = target_claim(&ctx->locks, t, ctx->writes, ctx->env.force);
 		if (ret)
 			return ret;
 		if (!t->iopolicy_path[0]) {
