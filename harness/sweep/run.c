@@ -373,6 +373,7 @@ static int iopolicies_for(struct run_ctx *ctx, struct target *t,
 static int setup_targets(struct run_ctx *ctx)
 {
 	struct run_env *env = &ctx->env;
+	const struct job_env je = { env, &ctx->place, ctx->fio, ctx->engine_lib };
 	const char *dev;
 	char path[PATH_BUF];
 	bool any_char = false, any_block = false;
@@ -380,7 +381,7 @@ static int setup_targets(struct run_ctx *ctx)
 
 	if (env->clients.nr) {
 		ret = clients_setup_targets(ctx) ?:
-		      job_guard(ctx, true, false, &ctx->writes) ?:
+		      job_guard(&je, true, false, &ctx->writes) ?:
 		      clients_claim(ctx);
 		if (!ret && ctx->writes)
 			fprintf(stderr, "fioring-bench run: note: --client: the fio "
@@ -451,7 +452,7 @@ static int setup_targets(struct run_ctx *ctx)
 		any_block |= !t->is_char;
 	}
 	/* what fio makes of the jobs decides whether the targets are written */
-	ret = job_guard(ctx, any_block, any_char, &ctx->writes);
+	ret = job_guard(&je, any_block, any_char, &ctx->writes);
 	for (i = 0; !ret && i < ctx->nr_targets; i++) {
 		struct target *t = &ctx->targets[i];
 

@@ -330,7 +330,7 @@ void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 		snprintf(r->engine_version, sizeof(r->engine_version), "%s",
 			 ctx->fio_version);
 	}
-	cell_ioengine(ctx, c->engine, t->is_char, ioengine, sizeof(ioengine));
+	cell_ioengine(ctx->engine_lib, c->engine, t->is_char, ioengine, sizeof(ioengine));
 	if (apply_knobs(ctx, t, c, r)) {
 		/* fio never ran: no files to name */
 		r->raw[0] = r->diskstats[0] = '\0';
