@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -108,6 +109,17 @@ void fmt_num(char *buf, size_t len, double v)
 	}
 	if (!strcmp(buf, "-0"))
 		strcpy(buf, "0");
+}
+
+void row_fail(struct result_row *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	snprintf(r->status, sizeof(r->status), "failed");
+	va_start(ap, fmt);
+	vsnprintf(r->error, sizeof(r->error), fmt, ap);
+	va_end(ap);
+	csv_clean(r->error);
 }
 
 /* a CSV cell needs no quoting once it has no comma, quote or newline */

@@ -89,5 +89,8 @@ void results_close(struct results *res);
 int results_write_json(const char *path, json_object *obj);
 void fmt_num(char *buf, size_t len, double v);
 void csv_clean(char *s);
+/* the row failed, and why (printf-style, made fit for a CSV cell) */
+__attribute__((format(printf, 2, 3)))
+void row_fail(struct result_row *r, const char *fmt, ...);
 
 #endif

@@ -35,7 +35,7 @@
 #include "sweep/job_guard.h"
 #include "sweep/remote_job.h"
 #include "sweep/row_check.h"
-#include "sweep/run.h"
+#include "sweep/run_cell.h"
 
 /* a probe or restore job on one host gets this long before it is killed */
 #define HOST_JOB_TIMEOUT_S	20

@@ -18,7 +18,7 @@
 #include "lib/fileio.h"
 #include "lib/str.h"
 #include "sweep/row_check.h"
-#include "sweep/run.h"
+#include "sweep/run_ctx.h"
 
 /* a run shorter than this share of --runtime did not run its cell */
 #define RUNTIME_MIN_SHARE	0.9

@@ -33,6 +33,7 @@
 #include "sweep/facts.h"
 #include "sweep/job_guard.h"
 #include "sweep/run.h"
+#include "sweep/run_cell.h"
 #include "sweep/target_claim.h"
 #include "sweep/undo.h"
 #include "sweep/undo_locks.h"

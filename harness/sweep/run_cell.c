@@ -28,18 +28,7 @@
 #include "results/metrics.h"
 #include "sweep/job_guard.h"
 #include "sweep/row_check.h"
-#include "sweep/run.h"
-
-void row_fail(struct result_row *r, const char *fmt, ...)
-{
-	va_list ap;
-
-	snprintf(r->status, sizeof(r->status), "failed");
-	va_start(ap, fmt);
-	vsnprintf(r->error, sizeof(r->error), fmt, ap);
-	va_end(ap);
-	csv_clean(r->error);
-}
+#include "sweep/run_cell.h"
 
 void row_start(const struct run_ctx *ctx, const struct sweep_cell *c,
 	       int run, int repeat, struct result_row *r)
