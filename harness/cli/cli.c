@@ -525,14 +525,15 @@ int cli_parse_run(int argc, char **argv, struct run_env *env)
 			argv[optind]);
 		return -EINVAL;
 	}
+	/* the dims table's defaults; the others are what the target has */
 	if (!env->iostats.nr)
-		strlist_split(&env->iostats, "0,1,2");
+		strlist_split(&env->iostats, dims[DIM_IOSTATS].defaults);
 	if (!env->engines.nr)
-		strlist_split(&env->engines, "fioring,io_uring");
+		strlist_split(&env->engines, dims[DIM_ENGINE].defaults);
 	if (!env->sqpoll.nr)
-		strlist_split(&env->sqpoll, "0");
+		strlist_split(&env->sqpoll, dims[DIM_SQPOLL].defaults);
 	if (!env->ioprio.nr)
-		strlist_split(&env->ioprio, "none");
+		strlist_split(&env->ioprio, dims[DIM_IOPRIO].defaults);
 	if (list_check(&env->iostats, "iostats", valid_uint, "whole numbers >= 0") ||
 	    list_check(&env->sqpoll, "sqpoll", valid_bool, "0 and/or 1") ||
 	    list_check(&env->ioprio, "ioprio", valid_ioprio,

@@ -10,7 +10,6 @@
 const struct dim dims[NR_DIMS] = {
 	[DIM_TARGET] = {
 		.name = "target", .flag = "--target", .where = DIM_CELL,
-		.defaults = "an embedded zram or loop device",
 		.probe = "resolved to its disk; blk-mq or bio-based, what "
 			 "its completions and counters do (applicability.c)",
 		.req_col = "target", .cell_part = "", .label = "",
@@ -23,7 +22,6 @@ const struct dim dims[NR_DIMS] = {
 	},
 	[DIM_JOB] = {
 		.name = "job", .flag = "--job", .where = DIM_CELL,
-		.defaults = "the jobs directory's default jobs",
 		.probe = "fio --parse-only reads it (job_guard.c)",
 		.req_col = "job", .cell_part = "", .label = "", .vs = true,
 	},
@@ -49,7 +47,6 @@ const struct dim dims[NR_DIMS] = {
 	[DIM_IOPOLICY] = {
 		.name = "iopolicy", .flag = "--iopolicy",
 		.where = DIM_NVME_SUBSYS, .attr = "iopolicy",
-		.defaults = "every policy the subsystem takes",
 		.probe = "native NVMe multipath only; each policy written and "
 			 "read back",
 		.journal = "knob: the path and its value before the sweep",
@@ -66,7 +63,6 @@ const struct dim dims[NR_DIMS] = {
 	[DIM_SCHEDULER] = {
 		.name = "scheduler", .flag = "--scheduler",
 		.where = DIM_QUEUE_ATTR, .attr = "scheduler",
-		.defaults = "left as it is",
 		.probe = "queue/scheduler lists it",
 		.journal = "knob: the path and its value before the sweep",
 		.req_col = "scheduler", .eff_col = "scheduler",
@@ -74,7 +70,7 @@ const struct dim dims[NR_DIMS] = {
 	},
 	[DIM_HOST] = {
 		.name = "host", .flag = "--client", .where = DIM_HARNESS,
-		.defaults = "this machine", .probe = "fio --client reaches it",
+		.probe = "fio --client reaches it",
 		.req_col = "host", .label = "host=",
 	},
 };

@@ -36,7 +36,9 @@ struct dim {
 	const char *flag;	/* fioring-bench run's option, NULL: none */
 	enum dim_where where;
 	const char *attr;	/* the sysfs attribute or fio option */
-	const char *defaults;	/* values when not given; NULL: see the flag */
+	/* the values swept when the flag is not given, as the flag takes them;
+	 * NULL: what the target offers or has (see HOWTO) */
+	const char *defaults;
 	const char *probe;	/* how the sweep learns a value applies */
 	const char *journal;	/* what is journaled before a write */
 	const char *req_col;	/* the value asked: the setting cells pair on */
