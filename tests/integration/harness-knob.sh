@@ -10,7 +10,8 @@
 # exist, a read-only one and a value the kernel refuses each stop the
 # sweep with one line naming it, exit 1, no results directory and nothing
 # changed.  After a SIGKILL the knob stays set until `fioring-bench
-# restore` puts it back.
+# restore` puts it back.  On zram (bio-based, no merging) the report says
+# the knob is not measurable there.
 
 . "$(dirname "$0")/../lib/common.sh"
 
@@ -61,6 +62,22 @@ grep -q "peak profile iostats=0 nomerges=2 against iostats=1 nomerges=0: IOPS [0
 grep -q "each cell against its knob_nomerges_req=0 cell" "$T_TMP/gate.out" &&
 	grep -q "nomerges-2 " "$T_TMP/gate.out" ||
 	{ cat "$T_TMP/gate.out"; fail "gate --vs knob:nomerges=0 did not pair"; }
+
+# a bio-based device (zram) merges nothing: the finding says so
+if zram_make 64M && [ -w "/sys/block/${DEV#/dev/}/queue/nomerges" ]; then
+	zdev=$DEV
+	"$bench" run --target "$zdev" --job "$FIORING_TOP/jobs/randread-qd1.fio" \
+		--engine io_uring --iostats 1 --knob nomerges=0,2 --repeat 1 \
+		--runtime 1 --state "$state" --out "$T_TMP/zram" >"$T_TMP/zram.log" 2>&1 ||
+		{ cat "$T_TMP/zram.log"; fail "the zram sweep failed"; }
+	"$bench" report "$T_TMP/zram" >"$T_TMP/zram.out" 2>&1
+	grep -q "nomerges: not measurable here: ${zdev#/dev/} is bio-based" "$T_TMP/zram.out" ||
+		{ cat "$T_TMP/zram.out"; fail "no 'not measurable' on zram"; }
+	grep "nomerges: not measurable" "$T_TMP/zram.out"
+	DEV=/dev/$disk
+else
+	echo "no zram with queue/nomerges here: the bio-based case not shown"
+fi
 
 # refused: one line each, exit 1, nothing made or changed
 sweep --knob nosuch_attr=1 --out "$T_TMP/nosuch" >"$T_TMP/nosuch.log" 2>&1
