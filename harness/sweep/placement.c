@@ -9,12 +9,16 @@
  * polling never takes the jobs' CPU.
  */
 #include <errno.h>
+#include <fcntl.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
+#include <unistd.h>
 
 #include "kernel/knob.h"
+#include "lib/fileio.h"
 #include "lib/json_put.h"
 #include "sweep/placement.h"
 
@@ -75,6 +79,7 @@ int placement_plan(const char *cpus, bool unpinned, struct placement *p)
 
 	memset(p, 0, sizeof(*p));
 	p->sq_cpu = -1;
+	p->wq_lock_fd = -1;
 	if (unpinned) {
 		snprintf(p->note, sizeof(p->note), "unpinned: the scheduler's "
 			 "placement of fio, its io-wq workers and SQ threads is "
@@ -139,6 +144,26 @@ static void mask_hex(const cpu_set_t *m, char *buf, size_t len)
 	}
 }
 
+/* -EBUSY while another sweep owns the global cpumask */
+static int lock_wq_cpumask(struct placement *p)
+{
+	int fd, ret;
+
+	ret = mkdir_p("/run/fioring", 0755);
+	if (ret)
+		return ret;
+	fd = open(WQ_CPUMASK_LOCK, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -errno;
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
+		ret = errno == EWOULDBLOCK ? -EBUSY : -errno;
+		close(fd);
+		return ret;
+	}
+	p->wq_lock_fd = fd;
+	return 0;
+}
+
 /* binds the unbound workqueues to the SQ thread's CPU, or to the jobs' */
 static int bind_workers(struct journal *j, struct placement *p, bool on_sq)
 {
@@ -164,6 +189,9 @@ int placement_bind_workers(struct journal *j, struct placement *p)
 
 	if (!p->pinned)
 		return 0;
+	ret = lock_wq_cpumask(p);
+	if (ret)
+		return ret;
 	ret = bind_workers(j, p, false);
 	if (!ret)
 		snprintf(p->worker_cpus, sizeof(p->worker_cpus), "%s", p->job_cpus);

@@ -15,6 +15,9 @@
 
 struct journal;
 
+/* the lock a sweep holds while it binds the unbound workqueues */
+#define WQ_CPUMASK_LOCK "/run/fioring/workqueue-cpumask.lock"
+
 struct placement {
 	bool pinned;
 	char job_cpus[64];	/* fio's cpus_allowed, "" when unpinned */
@@ -22,6 +25,7 @@ struct placement {
 	char harness_cpus[64];	/* the harness's own CPUs, "" when not moved */
 	char worker_cpus[64];	/* where a loop target's kworkers run, "" when left */
 	bool workers_on_sq;	/* they are bound to sq_cpu for an SQPOLL cell */
+	int wq_lock_fd;		/* held while this sweep owns the global cpumask; -1 */
 	char note[256];		/* what a reader of the results must know */
 };
 
@@ -39,7 +43,10 @@ int placement_apply(const struct placement *p);
  * IOPS swing from run to run (docs/notes/2026-12-loop-workers.md).
  * Binds the unbound workqueues to the jobs' CPUs, where
  * the jobs' io-wq workers run too.  The cpumask is global, so it is
- * journaled and put back with the sweep's other settings.
+ * journaled and put back with the sweep's other settings, and one sweep
+ * at a time owns it (an flock on WQ_CPUMASK_LOCK, held until the process
+ * ends): a second sweep would journal the first one's mask as the value
+ * to put back and leave it bound after both.  -EBUSY while another holds it.
  */
 int placement_bind_workers(struct journal *j, struct placement *p);
 /*

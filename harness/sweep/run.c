@@ -785,7 +785,12 @@ static void bind_loop_workers(struct run_ctx *ctx)
 	if (!ctx->place.pinned || i == ctx->nr_targets)
 		return;
 	ret = placement_bind_workers(&ctx->journal, &ctx->place);
-	if (ret)
+	if (ret == -EBUSY)
+		fprintf(stderr, "fioring-bench run: warning: another sweep owns "
+			"the unbound workqueue cpumask (" WQ_CPUMASK_LOCK "): %s's "
+			"workers go where the scheduler puts them, and its figures "
+			"move with that\n", ctx->targets[i].disk);
+	else if (ret)
 		fprintf(stderr, "fioring-bench run: warning: cannot bind the "
 			"unbound workqueues to CPU %s (%s): %s's workers go "
 			"where the scheduler puts them, and its figures move "

@@ -10,6 +10,8 @@
 #  - an SQPOLL cell: the workers follow the submitter, the SQ thread, to
 #    its CPU (with two CPUs or more);
 #  - --unpinned: the mask is never touched, and nothing says it was;
+#  - another sweep owning the mask (its lock held): the mask is not
+#    touched, and a warning says why the workers are not bound;
 #  - SIGKILL mid-run: the mask stays bound, journaled, until `restore`
 #    puts it back.
 
@@ -74,6 +76,19 @@ wait $pid || { cat "$T_TMP/unpinned.log"; fail "unpinned: the sweep failed"; }
 [ -z "$(jq -r .placement.worker_cpus "$T_TMP/unpinned/meta.json")" ] ||
 	fail "unpinned: meta.json names bound workers"
 grep -q 'loop workers' "$T_TMP/unpinned.log" && fail "unpinned: the log names loop workers"
+
+# a second sweep must not journal the first one's mask as the value to
+# put back: while another holds the lock, the mask is left alone
+exec 9>"/run/fioring/workqueue-cpumask.lock"
+flock -n 9 || skip "another sweep owns the workqueue cpumask now"
+sweep locked
+wait $pid || { cat "$T_TMP/locked.log"; fail "locked: the sweep failed"; }
+exec 9>&-
+[ "$seen" = "$orig" ] || fail "locked: the mask was $seen while fio ran, another sweep owned it ($orig)"
+grep -q "warning: another sweep owns the unbound workqueue cpumask" "$T_TMP/locked.log" ||
+	fail "locked: no warning that another sweep owns the mask"
+[ -z "$(jq -r .placement.worker_cpus "$T_TMP/locked/meta.json")" ] ||
+	fail "locked: meta.json names bound workers"
 
 sweep killed
 kill -9 $pid
