@@ -22,6 +22,7 @@
 #include "report/report.h"
 #include "report/report_bounds.h"
 #include "report/report_doc.h"
+#include "report/report_groups.h"
 #include "results/flags.h"
 #include "results/metrics.h"
 
@@ -471,6 +472,12 @@ static int finding_engine(struct findings *f)
 	return 0;
 }
 
+/* report_tails()'s lines, as the other findings say theirs */
+static void say_line(void *arg, const char *line)
+{
+	say(arg, "%s", line);
+}
+
 static int finding_iopolicy(struct findings *f)
 {
 	const char *pol[8];
@@ -692,6 +699,8 @@ int report_findings(const struct report *rep, struct report_doc *doc)
 	}
 	if (!ret)
 		ret = finding_engine(&f);
+	if (!ret)
+		ret = report_tails(rep, say_line, &f);
 	if (!ret)
 		ret = finding_iopolicy(&f);
 	if (!ret) {
