@@ -8,6 +8,10 @@
 # the SQPOLL line says DIFFER with p99 about x6.3 and an interval around
 # it; the same cells at 1k IOPS for 1 s say that p99.9 rests on one I/O a
 # run and do not judge it; two cells alike say no measurable difference.
+# The gate takes the percentile as a metric: `--metric
+# iops,read_clat_p99_us,write_clat_p99_us` calls the SQPOLL p99 a
+# REGRESSION (exit 1) and leaves the write percentile of a read job
+# UNMEASURED, not CANNOT.
 
 . "$(dirname "$0")/../lib/common.sh"
 
@@ -58,4 +62,13 @@ echo "$line"
 echo "$line" | grep -q 'no measurable difference on .*p50 x1 \[' ||
 	fail "cells alike not said to show no difference: $line"
 
-pass "tails compared with intervals; a percentile on one I/O a run is not judged"
+"$bench" gate --vs sqpoll=0 --metric iops,read_clat_p99_us,write_clat_p99_us \
+	"$T_TMP/tails" >"$T_TMP/gate.out" 2>&1
+rc=$?
+cat "$T_TMP/gate.out"
+[ $rc -eq 1 ] || fail "gate on p99 x6.3 exited $rc, not 1"
+grep -q '^REGRESSION .*sq1.*  read_clat_p99_us  ratio 6\.[0-9]* ' "$T_TMP/gate.out" ||
+	fail "p99 x6.3 not a REGRESSION on read_clat_p99_us"
+grep -q '^UNMEASURED .*sq1.*  write_clat_p99_us: not gated: no ok run of either cell has write_clat_p99_us' "$T_TMP/gate.out" ||
+	fail "a write percentile of a read job not UNMEASURED"
+pass "tails compared with intervals; a percentile on one I/O a run is not judged; the gate judges p99"
