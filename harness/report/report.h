@@ -81,6 +81,12 @@ struct report_plot {
 	const char *name;	/* plots/NAME.png and .svg */
 	const char *caption;
 };
+/*
+ * Runs plots/SCRIPT.gp on DIR/plots/NAME.dat into NAME.png and NAME.svg,
+ * with extra gnuplot assignments; 0 or -errno.
+ */
+int report_plot_script(const struct report *rep, const char *script,
+		       const char *name, const char *extra);
 /* Writes the plots that apply, lists them in plots[] (room for 8). */
 int report_plots(struct report *rep, struct report_plot *plots, size_t *nplots);
 

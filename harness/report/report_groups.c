@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "report/report_groups.h"
+#include "results/flags.h"
 
 /* a cell of the sweep has val in col */
 static int has(const struct report *rep, const char *col, const char *val)
@@ -63,4 +64,16 @@ size_t report_groups(const struct report *rep, struct report_group *g,
 		n = add(rep, g, n, max, q, "iostats_req", "0", v);
 	}
 	return n;
+}
+
+int report_clat_broken(const struct report *rep, const struct results_cell *rc)
+{
+	size_t i;
+
+	for (i = 0; i < rc->nrows; i++)
+		if (results_row_ok(&rep->res, rc->rows[i]) &&
+		    flags_has(results_get(&rep->res, rc->rows[i], "fio_flags"),
+			      "fio_inflight_gt_iodepth"))
+			return 1;
+	return 0;
 }

@@ -15,7 +15,6 @@
 #include <string.h>
 
 #include "report/report_groups.h"
-#include "results/flags.h"
 
 /* I/Os beyond a percentile, a run, below which it is not judged */
 #define REPORT_TAIL_MIN_IOS	10
@@ -73,19 +72,6 @@ static int one_pct(const struct report *rep, const struct report_pair *p,
 	return cmp.lo > 1 || cmp.hi < 1;
 }
 
-/* fio's own clat is impossible in a run of the cell (fio #1484) */
-static int broken(const struct report *rep, const struct results_cell *rc)
-{
-	size_t i;
-
-	for (i = 0; i < rc->nrows; i++)
-		if (results_row_ok(&rep->res, rc->rows[i]) &&
-		    flags_has(results_get(&rep->res, rc->rows[i], "fio_flags"),
-			      "fio_inflight_gt_iodepth"))
-			return 1;
-	return 0;
-}
-
 static int group_lines(const struct report *rep, const struct report_group *g,
 		       void (*say)(void *arg, const char *line), void *arg)
 {
@@ -110,7 +96,8 @@ static int group_lines(const struct report *rep, const struct report_group *g,
 		char parts[512] = "", label[256], line[4096];
 		int differ = 0, judged = 0, r;
 
-		if (broken(rep, p->base->rc) || broken(rep, p->cand->rc)) {
+		if (report_clat_broken(rep, p->base->rc) ||
+		    report_clat_broken(rep, p->cand->rc)) {
 			report_label(rep, p->cand, g->col, label, sizeof(label));
 			snprintf(line, sizeof(line), "latency, %s: not judged on "
 				 "%.200s: fio's clat breaks Little's law in these "
