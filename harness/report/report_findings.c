@@ -45,7 +45,7 @@ static void say(struct findings *f, const char *fmt, ...)
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
 	doc_headline(f->doc, "%s", text);
-	printf("  %s\n", text);
+	printf("  %-13s %s\n", doc_verdict(text, NULL), text);
 }
 
 /* appends to a NUL-terminated buffer, cutting what does not fit */

@@ -8,6 +8,7 @@
 # layer sees part of fio's wait), is within the bounds and the headline
 # says valid; the same cell with an await of 250 us (more time than fio
 # held each I/O) is DISAGREE, with a line naming the cell and its interval.
+# The terminal line starts with its verdict; report.html shows it as a badge.
 
 . "$(dirname "$0")/../lib/common.sh"
 
@@ -55,4 +56,12 @@ echo "$out" | head -n 1 | grep -q 'DISAGREE on loop0 (kernel 6.18.0): %util with
 	fail "await twice lat is not DISAGREE: $out"
 echo "$out" | grep -Eq 'DISAGREE on loop0, loop0/io_uring/randread-qd32[^:]*: await/lat 1\.9[0-9] \[1\.9[0-9], 1\.9[0-9]\], await/clat 1\.9[0-9]: the kernel counts more time per I/O than fio held it' ||
 	fail "the cell over lat is not named with its interval: $out"
+# the finding a person scans: verdict first in the terminal, a badge in HTML
+grep -q '^  DISAGREE      %util and await: DISAGREE on loop0 (kernel 6.18.0)' "$T_TMP/out" ||
+	fail "the terminal line does not start with its verdict: $(grep 'util and await' "$T_TMP/out")"
+grep -q '<td class="q">%util and await</td><td class="v"><span class="badge bad">DISAGREE</span></td><td class="f">DISAGREE on loop0' \
+	"$T_TMP/over/report.html" || fail "report.html has no DISAGREE badge for the finding"
+grep -q '<span class="badge good">VALID</span>' "$T_TMP/half/report.html" ||
+	fail "report.html has no VALID badge for the cell within the bounds"
+
 pass "await at half clat is within fio's bounds, await over lat is DISAGREE for its cell"
