@@ -11,23 +11,15 @@
 # The terminal line starts with its verdict; report.html shows it as a badge.
 
 . "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../lib/rows.sh"
 
 need_bench
 
 # sweep DIR AWAIT_MS: five QD32 runs on loop0 with that kernel await
 sweep() {
 	mkdir -p "$1"
-	awk -v await="$2" 'BEGIN {
-		print "run,cell,repeat,status,error,target,device_model,kernel," \
-		      "fio_version,engine,engine_version,job,sqpoll,iodepth," \
-		      "iostats_req,iostats_eff,iopolicy_req,iopolicy_eff,ioprio," \
-		      "scheduler,runtime_s,iops,read_iops,write_iops,read_bw_kib," \
-		      "write_bw_kib,read_clat_mean_us,read_clat_p50_us," \
-		      "read_clat_p99_us,read_clat_p999_us,write_clat_mean_us," \
-		      "write_clat_p50_us,write_clat_p99_us,write_clat_p999_us," \
-		      "lat_mean_us,slat_mean_us,fio_busy_pct,ks_iops,ks_r_await_ms," \
-		      "ks_w_await_ms,ks_aqu_sz,ks_util_pct,ks_flags,path_stats," \
-		      "fio_flags,cpu_per_io_us,fio_ios,ks_ios"
+	awk -v await="$2" -v hdr="$(rows_header ks_ios)" 'BEGIN {
+		print hdr
 		for (r = 1; r <= 5; r++) {
 			iops = 358000 + 1000 * r
 			clat = 124 + 0.5 * r

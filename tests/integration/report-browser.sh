@@ -30,34 +30,12 @@ sh "$FIORING_TOP/tests/fixtures/synth-results.sh" "$d" 21 7 $specs \
 nimg=$(grep -o '<img ' "$d/report.html" | wc -l)
 [ "$nimg" -ge 4 ] || fail "only $nimg plots in report.html"
 
-# chrome ARGS...: headless Chromium as root, a fresh profile each time
-chrome() {
-	prof=$(mktemp -d "$T_TMP/profile.XXXXXX")
-	timeout 120 chromium --headless --no-sandbox --disable-gpu \
-		--disable-background-networking --disable-component-update \
-		--no-first-run --disable-sync --user-data-dir="$prof" \
-		--window-size=1280,6000 --hide-scrollbars "$@" 2>>"$T_TMP/chromium.log"
-}
+. "$(dirname "$0")/../lib/browser.sh"
 
-chrome --screenshot="$T_TMP/shot.png" "file://$d/report.html" >/dev/null ||
-	fail "chromium could not render report.html (see its log above)"
-sd=$(identify -format '%[fx:standard_deviation]' "$T_TMP/shot.png")
-echo "screenshot standard deviation: $sd"
-awk -v s="$sd" 'BEGIN { exit !(s > 0.05) }' || fail "screenshot is blank (sd $sd)"
+shot "file://$d/report.html" "$T_TMP/shot.png" report.html
 
 # the plots decode: a copy of the page reports each image's natural size
-sed 's|</body>|<script>addEventListener("load", function () { var s = []; for (var i = 0; i < document.images.length; i++) s.push(document.images[i].naturalWidth + "x" + document.images[i].naturalHeight); document.body.setAttribute("data-images", s.join(" ")); });</script></body>|' \
-	"$d/report.html" >"$d/probe.html"
-chrome --virtual-time-budget=5000 --dump-dom "file://$d/probe.html" >"$T_TMP/dom.html" ||
-	fail "chromium --dump-dom failed"
-sizes=$(sed -n 's/.*data-images="\([^"]*\)".*/\1/p' "$T_TMP/dom.html")
-echo "image sizes in the browser: $sizes"
-[ "$(echo "$sizes" | wc -w)" -eq "$nimg" ] || fail "browser saw $(echo "$sizes" | wc -w) of $nimg images"
-for s in $sizes; do
-	case $s in
-	0x*|*x0) fail "an embedded plot did not decode ($s)" ;;
-	esac
-done
+images_decode "$d/report.html"
 
 # against a blank render: the same page without its images
 sed 's|src="data:image/png;base64,[^"]*"|src=""|g' "$d/report.html" >"$d/noimg.html"

@@ -91,25 +91,8 @@ grep -q '<figure id="plot-cdf-engine-fioring-vs-io_uring"><img alt="libfioring v
 
 command -v chromium >/dev/null || { echo "percentiles as fio's (no chromium: figure not opened)"; exit 0; }
 command -v identify >/dev/null || { echo "percentiles as fio's (no ImageMagick: figure not opened)"; exit 0; }
-chrome() {
-	prof=$(mktemp -d "$T_TMP/profile.XXXXXX")
-	timeout 120 chromium --headless --no-sandbox --disable-gpu \
-		--disable-background-networking --disable-component-update \
-		--no-first-run --disable-sync --user-data-dir="$prof" \
-		--window-size=1000,500 --hide-scrollbars "$@" 2>>"$T_TMP/chromium.log"
-}
-chrome --screenshot="$T_TMP/cdf.png" "file://$T_TMP/two/plots/cdf-engine-fioring-vs-io_uring.svg" >/dev/null ||
-	fail "chromium could not open the CDF SVG"
-sd=$(identify -format '%[fx:standard_deviation]' "$T_TMP/cdf.png")
-echo "CDF screenshot standard deviation: $sd"
-awk -v s="$sd" 'BEGIN { exit !(s > 0.05) }' || fail "the CDF SVG renders blank (sd $sd)"
-sed 's|</body>|<script>addEventListener("load", function () { var i = document.querySelector("#plot-cdf-engine-fioring-vs-io_uring img"); document.body.setAttribute("data-cdf", i.naturalWidth + "x" + i.naturalHeight); });</script></body>|' \
-	"$T_TMP/two/report.html" >"$T_TMP/probe.html"
-chrome --virtual-time-budget=5000 --dump-dom "file://$T_TMP/probe.html" >"$T_TMP/dom.html" ||
-	fail "chromium --dump-dom failed"
-size=$(sed -n 's/.*data-cdf="\([^"]*\)".*/\1/p' "$T_TMP/dom.html")
-echo "the report's CDF image in the browser: $size"
-case $size in
-''|0x*|*x0) fail "the report's CDF image did not decode ($size)" ;;
-esac
+CHROME_WINDOW=1000,500
+. "$(dirname "$0")/../lib/browser.sh"
+shot "file://$T_TMP/two/plots/cdf-engine-fioring-vs-io_uring.svg" "$T_TMP/cdf.png" "the CDF SVG"
+images_decode "$T_TMP/two/report.html"
 pass "merged bins give fio's percentiles; the CDF figure renders in Chromium"

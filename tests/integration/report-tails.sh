@@ -14,23 +14,15 @@
 # UNMEASURED, not CANNOT.
 
 . "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../lib/rows.sh"
 
 need_bench
 
 # sweep DIR IOS P50 P99 P999 (of the SQPOLL cell; the other has 165/320/500)
 sweep() {
 	mkdir -p "$1"
-	awk -v ios="$2" -v p50="$3" -v p99="$4" -v p999="$5" 'BEGIN {
-		print "run,cell,repeat,status,error,target,device_model,kernel," \
-		      "fio_version,engine,engine_version,job,sqpoll,iodepth," \
-		      "iostats_req,iostats_eff,iopolicy_req,iopolicy_eff,ioprio," \
-		      "scheduler,runtime_s,iops,read_iops,write_iops,read_bw_kib," \
-		      "write_bw_kib,read_clat_mean_us,read_clat_p50_us," \
-		      "read_clat_p99_us,read_clat_p999_us,write_clat_mean_us," \
-		      "write_clat_p50_us,write_clat_p99_us,write_clat_p999_us," \
-		      "lat_mean_us,slat_mean_us,fio_busy_pct,ks_iops,ks_r_await_ms," \
-		      "ks_w_await_ms,ks_aqu_sz,ks_util_pct,ks_flags,path_stats," \
-		      "fio_flags,cpu_per_io_us,fio_ios"
+	awk -v ios="$2" -v p50="$3" -v p99="$4" -v p999="$5" -v hdr="$(rows_header)" 'BEGIN {
+		print hdr
 		run = 0
 		for (r = 1; r <= 7; r++)
 			for (sq = 0; sq <= 1; sq++) {
