@@ -232,6 +232,7 @@ static void run_facts(const struct run_ctx *ctx, int target,
 	facts->iostats_off = !strcmp(r->iostats_eff, "0") &&
 			     !(tf && tf->iostats_honoured == FACT_NO);
 	facts->sync_completion = tf && tf->sync_completion == FACT_YES;
+	facts->sqpoll = r->sqpoll;
 }
 
 /* fio's disk_util of the target, kept beside the harness's own window */
