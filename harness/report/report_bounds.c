@@ -11,7 +11,7 @@
  *    %util no more than fio's busy share by lat.  Below, fio's figures set
  *    no bound on await: the time before the block layer and after the
  *    completion is fio's alone, and at depth it is a large and constant
- *    part of clat (QD32 on loop: await about half clat).
+ *    part of clat.
  *  - At QD1 without SQPOLL fio's busy share by clat bounds %util from
  *    below (the time between fio's issue stamp and the completion is
  *    in the kernel), up to the window's ends and io_ticks' jiffies.
@@ -87,7 +87,7 @@ static void judge_cell(const struct report *rep, const struct results_cell *rc,
 {
 	const struct results *res = &rep->res;
 	double *ul = buf, *uc = ul + rc->nrows, *al = uc + rc->nrows;
-	double *alo = al + rc->nrows, *ac = alo + rc->nrows;
+	double *alo = al + rc->nrows, *ac = alo + rc->nrows, *bc_busy = ac + rc->nrows;
 	size_t i, nu = 0, nc = 0, na = 0;
 
 	memset(bc, 0, sizeof(*bc));
@@ -112,7 +112,7 @@ static void judge_cell(const struct report *rep, const struct results_cell *rc,
 		busy = num(res, r, "fio_busy_pct");
 		if (num(res, r, "iodepth") == 1 &&
 		    !strcmp(results_get(res, r, "sqpoll"), "0") && busy > 0)
-			uc[nc++] = u / busy;
+			bc_busy[nc] = busy, uc[nc++] = u / busy;
 		if (!run_await(res, r, &await, &clat, &lat, &res_us)) {
 			/* over is judged on the least the reading allows, none on the most */
 			al[na] = fmax(0, await - res_us) / lat;
@@ -127,7 +127,8 @@ static void judge_cell(const struct report *rep, const struct results_cell *rc,
 	median_ci(al, na, &bc->await_lat);
 	if (bc->util_lat.have && bc->util_lat.lo > BOUNDS_UTIL_HI)
 		bc->util_off = 1;
-	else if (bc->util_clat.have && bc->util_clat.hi < BOUNDS_UTIL_LO)
+	else if (bc->util_clat.have && bc->util_clat.hi < BOUNDS_UTIL_LO &&
+		 stats_median(bc_busy, nc) >= BOUNDS_UTIL_MISS_BUSY)
 		bc->util_off = -1;
 	if (bc->await_lat.have && bc->await_lat.lo > BOUNDS_AWAIT_HI)
 		bc->await_off = 1;
@@ -148,7 +149,7 @@ int report_bounds(const struct report *rep, const char *disk,
 		if (rep->cells[c].nrows > most)
 			most = rep->cells[c].nrows;
 	bc = calloc(rep->ncells ? rep->ncells : 1, sizeof(*bc));
-	buf = malloc(5 * most * sizeof(*buf));
+	buf = malloc(6 * most * sizeof(*buf));
 	if (!bc || !buf) {
 		free(bc), free(buf);
 		return -ENOMEM;

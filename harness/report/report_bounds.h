@@ -21,6 +21,14 @@
 #define BOUNDS_UTIL_LO	0.8
 #define BOUNDS_UTIL_HI	1.25
 /*
+ * A miss (%util under the busy share by clat) is judged only where fio had
+ * an I/O in flight this share of the time (median over the cell) or more:
+ * below, the busy time comes in short periods apart (a think time between
+ * I/Os), and io_ticks, which moves in jiffies (4 ms at HZ=250), cannot
+ * resolve them
+ */
+#define BOUNDS_UTIL_MISS_BUSY	25.0
+/*
  * await against lat: means over the same I/Os, the kernel's in ns summed
  * and shown in ms (that reading's resolution is taken off each run), so
  * a tenth over is already more time than fio held the I/O.  Below a

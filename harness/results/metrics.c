@@ -134,8 +134,8 @@ static double lat_or_clat(double lat_us, double clat_us)
  *                 50 us) over fio's mean lat (clat where fio gave no lat):
  *                 more time than fio held the I/O.  Below, fio sets no
  *                 bound: the block layer sees only part of fio's wait, a
- *                 constant share of the cell (QD32 on loop: about half
- *                 clat), which the report judges per cell
+ *                 constant share of the cell at depth, which the report
+ *                 judges per cell
  *  util_vs_busy   %util more than 20 points above the most fio's timings
  *                 allow (busy by lat): the io_ticks over-count that the
  *                 ns-io_ticks thread showed at QD1 with think time.  The
