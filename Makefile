@@ -72,20 +72,23 @@ HARNESS_SRCS := $(sort $(wildcard harness/*/*.c))
 HARNESS_OBJS := $(HARNESS_SRCS:%.c=$(B)/%.o)
 HARNESS_LIB_OBJS := $(filter-out $(B)/harness/cli/main.o,$(HARNESS_OBJS))
 HARNESS_CFLAGS := $(CFLAGS) -std=gnu11 -D_GNU_SOURCE -include config-host.h -Iharness
-HARNESS_LIBS := -ljson-c -lblkid -lm
+HARNESS_LIBS := -ljson-c -lblkid -lsqlite3 -lm
 
 UNIT_SRCS := $(sort $(wildcard tests/unit/*.c))
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/%.t)
 # programs the integration tests run (not tests themselves)
 HELPER_SRCS := $(sort $(wildcard tests/helpers/*.c))
 HELPER_BINS := $(HELPER_SRCS:tests/helpers/%.c=$(B)/tests/helpers/%)
+# benchmark programs (tests/bench/*.c), linked with the harness like unit tests
+BENCH_SRCS := $(sort $(wildcard tests/bench/*.c))
+BENCH_BINS := $(BENCH_SRCS:tests/bench/%.c=$(B)/tests/bench/%)
 
 PROGS := $(B)/libfioring.so
 ifneq ($(HARNESS_SRCS),)
 PROGS += $(B)/fioring-bench
 endif
 
-all: $(FIO) $(PROGS) $(UNIT_BINS) $(HELPER_BINS)
+all: $(FIO) $(PROGS) $(UNIT_BINS) $(HELPER_BINS) $(BENCH_BINS)
 
 # flock: several builds in one checkout must not race in fio's tree
 $(FIO): $(FIO_SRC)/config-host.h
@@ -129,6 +132,10 @@ $(B)/fioring-bench: $(HARNESS_OBJS)
 	$(QUIET_LINK)$(CC) $(LDFLAGS) -o $@ $^ $(HARNESS_LIBS)
 
 $(B)/tests/%.t: tests/unit/%.c $(HARNESS_LIB_OBJS)
+	@mkdir -p $(dir $@)
+	$(QUIET_CC)$(CC) $(HARNESS_CFLAGS) $(DEPFLAGS) -o $@ $< $(HARNESS_LIB_OBJS) $(HARNESS_LIBS)
+
+$(B)/tests/bench/%: tests/bench/%.c $(HARNESS_LIB_OBJS)
 	@mkdir -p $(dir $@)
 	$(QUIET_CC)$(CC) $(HARNESS_CFLAGS) $(DEPFLAGS) -o $@ $< $(HARNESS_LIB_OBJS) $(HARNESS_LIBS)
 
@@ -290,6 +297,11 @@ bench: all
 bench-gate: all
 	$(Q)$(TEST_ENV) sh scripts/bench-gate.sh
 
+# The change-point detector of history detect measured on synthetic series:
+# recall of planted drops and change points called in series without one.
+bench-history: $(B)/tests/bench/history_detect
+	$(Q)$(B)/tests/bench/history_detect
+
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/share/fioring/jobs
 	install -m 0755 $(B)/fioring-bench $(DESTDIR)$(PREFIX)/bin/fioring-bench
@@ -302,6 +314,19 @@ ifeq ($(FIO_OWNED),yes)
 endif
 	@if [ -z "$(DESTDIR)" ]; then ldconfig; fi
 
+# Removes what install put there (the same PREFIX and DESTDIR), and the
+# share/fioring folders once empty; the shared bin/, lib/ and share/ stay.
+uninstall:
+	rm -f $(DESTDIR)$(PREFIX)/bin/fioring-bench $(DESTDIR)$(PREFIX)/lib/libfioring.so
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/share/fioring/jobs/,$(notdir $(wildcard jobs/*.fio)))
+	rm -f $(addprefix $(DESTDIR)$(PREFIX)/share/fioring/plots/,$(notdir $(wildcard plots/*.gp)))
+ifeq ($(FIO_OWNED),yes)
+	rm -f $(DESTDIR)$(PREFIX)/bin/fio
+endif
+	for d in share/fioring/jobs share/fioring/plots share/fioring; do \
+		rmdir $(DESTDIR)$(PREFIX)/$$d 2>/dev/null || :; done
+	@if [ -z "$(DESTDIR)" ]; then ldconfig; fi
+
 clean:
 	rm -rf $(B)/engines $(B)/harness $(B)/tests $(B)/libfioring.so \
 		$(B)/fioring-bench $(B)/fio-host.h $(FZ)
@@ -309,8 +334,9 @@ clean:
 distclean: clean
 	rm -rf $(B) config-host.mak config-host.h config.log
 
-.PHONY: all check check-vm vm-shell bench bench-engine bench-gate install clean distclean \
+.PHONY: all check check-vm vm-shell bench bench-engine bench-gate bench-history install uninstall \
+	clean distclean \
 	check-clang check-sanitize check-fio check-fuzz fuzz fuzz-build
 
--include $(ENGINE_OBJS:.o=.d) $(HARNESS_OBJS:.o=.d) $(UNIT_BINS:.t=.d) $(HELPER_BINS:=.d) \
+-include $(ENGINE_OBJS:.o=.d) $(HARNESS_OBJS:.o=.d) $(UNIT_BINS:.t=.d) $(HELPER_BINS:=.d) $(BENCH_BINS:=.d) \
 	$(FUZZ_LIB_OBJS:.o=.d) $(FUZZ_BINS:.fuzz=.d)

@@ -233,17 +233,11 @@ static pid_t fioring_sq_thread(int ring_fd)
  * /sys/kernel/debug/sched/preempt reads "full (lazy)"): there a wakeup
  * only marks the running fair task, and the SQ thread, a kernel thread
  * that never returns to user space, runs on until its slice ends (HRTICK;
- * base_slice_ns 0.7 ms).  Traced on the one-vCPU 7.3 guest (sched_wakeup
- * to sched_switch of the job, QD1 on /dev/ngXnY): with only the job's
- * slice short, 1,442 wakeups waited 439 us on average, 787 of them over
- * 0.5 ms, 1,295 ending in a switch from the preempted SQ thread; with the
- * SQ thread's slice short too, 2,154 waited 123 us, 75 over 0.5 ms.  QD1
- * SQPOLL there ran at 0.15x of the plain rate with neither slice short,
- * 0.18x-0.43x with the job's, 0.41x-0.69x with both (18 runs of each, three
- * boots); on a 6.18 host that does not preempt lazily, pinned, 0.392x with
- * both against 0.376x with the job's.  So once the ring exists both take
- * the shortest slice, the SQ thread first: a kernel without custom slices
- * ignores it (read back, it is not there) and the job's is not asked.
+ * base_slice_ns 0.7 ms), so its slice must be short too (the trace and the
+ * rates: docs/notes/2026-12-sqpoll-slices.md).  So once the ring exists
+ * both take the shortest slice, the SQ thread first: a kernel without
+ * custom slices ignores it (read back, it is not there) and the job's is
+ * not asked.
  * Says the sharing in one line, with what was done and what to do.
  */
 static void fioring_sqpoll_shared(struct thread_data *td, const char *why)
@@ -959,29 +953,16 @@ unsigned int fioring_reap_plain(struct fioring_data *ld, unsigned int max)
 }
 
 /*
- * Waiting under SQPOLL.  Why a wait that polls can collapse to one I/O per
- * scheduler tick (4 ms at HZ=250), as fioring's earlier spin-and-yield wait
- * and fio 3.33's pure spin both did: 247 and 217 IOPS at QD1 on zram with
- * cpus_allowed=0, against ~485k without SQPOLL; unpinned, whenever fio and
- * the SQ thread land on one CPU.  sched_switch/sched_wakeup on that CPU
- * (tracefs, kernel 6.18, EEVDF, PREEMPT_NONE; 200 ms of a pinned run) show
- * one cycle per I/O, repeated 50 times:
- *   tick: the SQ thread is preempted (R+), fio runs 3 us: reaps, queues,
- *   commits, finds the CQ empty and calls sched_yield() -> the SQ thread
- *   picks the SQE up, zram has no NOWAIT so it punts to io-wq, whose wakeup
- *   preempts it; the worker reads in 6 us, posts the CQE, sleeps -> the SQ
- *   thread then spins in the kernel for the rest of the tick, 3.3 ms with
- *   the completion already in the ring.
- * Totals: SQ thread on CPU 194.7 of 196.0 ms (99.3%, slices up to 4.0 ms,
- * always switched out preempted), fio 0.9 ms, the worker 0.4 ms.  Unpinned
- * (another job busy on CPU 0) the same pattern on CPU 1: 297 IOPS, the SQ
- * thread on CPU 966 ms of 1 s.  Nothing ends the SQ thread's turn early:
- * it only gives up the CPU on need_resched, and a CQE posted to a ring that
- * nobody sleeps on wakes nobody, so only the tick does.  Yielding does not
- * help (it is what hands over the whole tick) and a pure spin is worse
- * (fio's engine: each side burns its slice).  What ends the turn at once is
- * a sleeper: a task waiting in io_uring_enter(GETEVENTS) is woken by the
- * CQE and preempts the SQ thread.
+ * Waiting under SQPOLL.  A wait that polls (spin, or spin and
+ * sched_yield()) collapses to about one I/O per scheduler tick when fio and
+ * the SQ thread share a CPU: the SQ thread only gives up the CPU on
+ * need_resched, and a CQE posted to a ring that nobody sleeps on wakes
+ * nobody, so once fio yields the SQ thread spins in the kernel for the rest
+ * of the tick with the completion already in the ring.  Yielding is what
+ * hands over the tick, and a pure spin is worse (each side burns its slice).
+ * What ends the turn at once is a sleeper: a task waiting in
+ * io_uring_enter(GETEVENTS) is woken by the CQE and preempts the SQ thread.
+ * The sched_switch trace and its figures: docs/notes/2026-11-sqpoll-wait.md.
  *
  * So: poll while completions come in within the budget sqpoll_wait.c sizes
  * from recent completion times (no syscall, the point of SQPOLL, when the

@@ -19,18 +19,15 @@
  * halves in ~700 waits), between SQPOLL_POLL_MIN_NS and a ceiling
  * (SQPOLL_POLL_MAX_NS, SQPOLL_POLL_MAX_OWN_NS with a CPU of its own).
  * There a poll takes no CPU anyone else needs, and a device that is fast
- * but stalls must be polled through the stall: loop, its workers beside
- * the SQ thread, QD32, completions ~30 us apart and ~400 times a second
- * none for ~1.06 ms; a budget of 4x the mean ran out on each, the wakeup
- * after it cost 0.931x [0.918, 0.950] of fio's spinning engine's IOPS,
- * covering the peak 1.002x [0.981, 1.016].  Polling stops, but for probes,
+ * but stalls (loop, its workers beside the SQ thread) must be polled
+ * through the stall: a budget of 4x the mean runs out on each stall and
+ * the wakeup after it costs IOPS.  Polling stops, but for probes,
  * in two cases.  After SQPOLL_MISSES polls in a row that ran out: the SQ
  * thread on our CPU, or a device slower than the ceiling, where a wakeup
  * is cheap against the I/O.  And when polls that see their completions
  * see them no sooner than a sleep would: one wait in SQPOLL_SLEEP_PROBE
  * sleeps to time sleeping, and polling goes on only while its hits come at
- * least 5% sooner (loop with its workers on the job's CPU, QD1:
- * 24.2k-25.2k IOPS polling, 25.1k-26.7k sleeping, with 23% less CPU).  A
+ * least 5% sooner (loop with its workers on the job's CPU).  A
  * timed sleep costs a wakeup where sleeping does not pay, so while sleeps
  * take half as long again as hits the probes grow rarer, each interval
  * twice the last up to SQPOLL_SLEEP_PROBE_MAX waits, and one sleep within
@@ -40,7 +37,8 @@
  * SQPOLL_BACKOFF_MAX), so a CPU that stays shared costs at most one budget
  * per SQPOLL_BACKOFF_MAX waits, and a probe that pays polls again at once.
  * A probe is judged on its own time, and no hit counts for more than two
- * sleeps in the average: one stall must not keep polling off.
+ * sleeps in the average: one stall must not keep polling off.  The
+ * measurements: docs/notes/2026-11-sqpoll-wait.md.
  */
 #include "sqpoll_wait.h"
 

@@ -17,17 +17,16 @@
 #         the IOPS base delivered in the sweep before: a 10% IOPS drop
 #   burn  the second job writes with verify=crc32c and do_verify=0: fio
 #         computes a CRC32C over every block it writes, CPU time in its own
-#         process and nothing else.  That costs ~20% more CPU on the I/Os
-#         that carry it (measured here), so ~10% more CPU per I/O over both
-#         jobs; the script prints what it delivered (verify_state_save=0:
+#         process and nothing else: about 10% more CPU per I/O over both
+#         jobs (docs/notes/2026-12-bench-gate.md); the script prints what it delivered (verify_state_save=0:
 #         fio would otherwise leave a state file in the working directory)
 # and `gate --vs job=base` judges aa, cap and burn against base.  It prints
 # the counts over the rounds: false alarms of the A/A pair (target: at most
 # 1 in 20), caps caught on iops and burns caught on cpu_per_io_us (target:
 # 18 of 20 each), and the effect each really had (median ratio).
 #
-# A rate cap is absolute, the device is not: when base's rate moved between
-# rounds (4-5% on a noisy day) the cap delivered 0.86x-0.96x, and a cap that
+# A rate cap is absolute, the device is not: when base's rate moves between
+# rounds the cap delivers more or less than 10%, and a cap that
 # delivers 0.96x is a 4% drop, which a gate with a 5% tolerance must not call
 # a regression.  So a cap counts only where it delivered what it is meant to
 # (its median IOPS within 0.875x-0.925x of base's in the same sweep); where

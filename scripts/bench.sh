@@ -20,7 +20,8 @@
 # RUNTIME seconds per run (1), OUT (bench/out), FORCE=1 to let write jobs
 # touch a TARGET that holds data (the harness refuses otherwise),
 # GATE_STRICT=1 to exit with the gate's status (1 regression, 3 cannot
-# judge) instead of 0.
+# judge) instead of 0, DB the history the sweep is added to
+# (bench/history.db; empty: none).
 
 set -u
 
@@ -28,6 +29,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 bench=${FIORING_BENCH:-$top/build/fioring-bench}
 out=${OUT:-$top/bench/out}
 repeat=${REPEAT:-5} runtime=${RUNTIME:-1} adaptive=${ADAPTIVE:-12}
+db=${DB-$top/bench/history.db}
 
 die() {
 	echo "bench: $*" >&2
@@ -48,6 +50,7 @@ elif [ "$(id -u)" -ne 0 ]; then
 else
 	set -- --embedded loop
 fi
+[ -n "$db" ] && set -- "$@" --db "$db"
 
 mkdir -p "$(dirname "$out")" || die "cannot create $(dirname "$out")"
 if [ -e "$out" ]; then
@@ -80,8 +83,9 @@ sed -n 's/^  /  /p' "$out/report.txt"
 echo "== gate --vs io_uring (exit $gate):"
 grep -v '^PASS' "$out/gate.txt" | sed 's/^/  /'
 echo "== report: $out/report.html"
-echo "   (also report.md, plots/, gate.txt; to compare a later sweep on the same"
-echo "    TARGET with this one: $bench gate --baseline $out NEW_DIR; cells are"
-echo "    named by disk, and the embedded device's number changes between runs)"
+echo "   (also report.md, plots/, gate.txt; to compare a later sweep with this"
+echo "    one: $bench gate --baseline $out NEW_DIR${db:+, or by its id in"
+echo "    $db: $bench history ls --db $db}; cells are paired by"
+echo "    settings and device, whatever the embedded device's number)"
 [ "${GATE_STRICT:-0}" = 1 ] && exit "$gate"
 exit 0

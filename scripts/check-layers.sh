@@ -8,9 +8,10 @@
 #   0 lib                     helpers that know nothing of storage
 #   1 kernel, fio             the machine's settings; fio, run and read
 #   2 results                 rows and what is derived from fio and diskstats
-#   3 sweep                   plans and runs cells
-#   4 report                  report and gate, which read results only
-#   5 cli                     the subcommands and their command lines
+#   3 store                   the history of sweeps (SQLite), which reads results
+#   4 sweep                   plans and runs cells
+#   5 report                  report and gate, which read results only
+#   6 cli                     the subcommands and their command lines
 #
 # A file may include its own folder's headers and those of lower layers.
 # kernel and fio share a rank but not a folder: neither includes the other
@@ -33,9 +34,10 @@ rank() {
 	lib) echo 0 ;;
 	kernel | fio) echo 1 ;;
 	results) echo 2 ;;
-	sweep) echo 3 ;;
-	report) echo 4 ;;
-	cli) echo 5 ;;
+	store) echo 3 ;;
+	sweep) echo 4 ;;
+	report) echo 5 ;;
+	cli) echo 6 ;;
 	*) echo - ;;
 	esac
 }
@@ -46,7 +48,7 @@ for f in $(cd "$dir" && find . -name '*.[ch]' | sed 's|^\./||' | sort); do
 	[ "$layer" != "$f" ] || layer=.
 	own=$(rank "$layer")
 	if [ "$own" = - ]; then
-		echo "$dir/$f: in '$layer', which is no layer (lib, kernel, fio, results, sweep, report, cli)"
+		echo "$dir/$f: in '$layer', which is no layer (lib, kernel, fio, results, store, sweep, report, cli)"
 		bad=1
 		continue
 	fi

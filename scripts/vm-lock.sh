@@ -3,11 +3,11 @@
 #
 # vm-lock.sh CHANNEL: the host's side of the testbed's measurement lock,
 # run beside one guest by vm-boot.sh.  make check boots two guests side by
-# side on this machine's two cores; a guest test that judges a rate (the
+# side on the host's cores; a guest test that judges a rate (the
 # SQPOLL floor on a CPU shared with the SQ thread, %util against busy
-# time) then measures the other guest's load instead: 7.3's SQPOLL QD1 ran
-# at 0.10x-0.15x of its plain rate with the other guest running, 0.18x-0.43x
-# alone with the same engine.  So the guest asks before each test, on its second serial port
+# time) then measures the other guest's load instead (the figures:
+# docs/notes/2026-12-sqpoll-slices.md).  So the guest asks before each
+# test, on its second serial port
 # (qemu's pipe chardev: CHANNEL.out carries the guest's lines, CHANNEL.in
 # ours): "shared" for a test that may overlap others, "alone" for one that
 # must not, then "done".  Every guest on the machine, whichever clone

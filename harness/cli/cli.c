@@ -17,6 +17,7 @@
 #include "cli/commands.h"
 #include "fio/fio_client.h"
 #include "results/ioprio.h"
+#include "store/store.h"
 #include "sweep/run.h"
 
 enum {
@@ -25,7 +26,7 @@ enum {
 	OPT_EMBEDDED, OPT_EMBEDDED_SIZE, OPT_FORCE, OPT_FIO_ARG,
 	OPT_FIO_TIMEOUT, OPT_PATH_STATS, OPT_CLIENT, OPT_CLIENT_FILE, OPT_CPUS,
 	OPT_UNPINNED, OPT_ADAPTIVE, OPT_ADAPTIVE_WIDTH, OPT_ADAPTIVE_VS,
-	OPT_ADAPTIVE_MAX_DROP,
+	OPT_ADAPTIVE_MAX_DROP, OPT_DB, OPT_LABEL,
 };
 
 static const struct option run_opts[] = {
@@ -58,6 +59,8 @@ static const struct option run_opts[] = {
 	{ "client-file",	required_argument,	NULL, OPT_CLIENT_FILE },
 	{ "cpus",		required_argument,	NULL, OPT_CPUS },
 	{ "unpinned",		no_argument,		NULL, OPT_UNPINNED },
+	{ "db",			required_argument,	NULL, OPT_DB },
+	{ "label",		required_argument,	NULL, OPT_LABEL },
 	{ "dry-run",		no_argument,		NULL, 'n' },
 	{ "verbose",		no_argument,		NULL, 'v' },
 	{ "help",		no_argument,		NULL, 'h' },
@@ -120,6 +123,10 @@ void cli_usage_run(FILE *f)
 "                         the CPUs left [the last CPU this process may use]\n"
 "      --unpinned         leave placement to the scheduler (it is then part of\n"
 "                         every figure)\n"
+"      --db FILE          add the finished sweep to this history database\n"
+"                         (fioring-bench history) [none]\n"
+"      --label KEY=VALUE  a label of the sweep in the history (repeatable),\n"
+"                         e.g. commit=abc123; needs --db\n"
 "  -n, --dry-run          print the cells and the number of runs; change nothing\n"
 "  -v, --verbose          print fio's command lines and every derived figure\n"
 "  -h, --help             this text\n"
@@ -156,7 +163,7 @@ int parse_size(const char *s, uint64_t *out)
 	return 0;
 }
 
-static int parse_int(const char *s, int min, int max, int *out)
+int parse_int(const char *s, int min, int max, int *out)
 {
 	long v;
 	char *end;
@@ -453,6 +460,15 @@ int cli_parse_run(int argc, char **argv, struct run_env *env)
 				return ret;
 			}
 			break;
+		case OPT_DB:
+			env->db = optarg;
+			break;
+		case OPT_LABEL:
+			if (!store_label_valid(optarg))
+				return bad("label", optarg, "KEY=VALUE, KEY of "
+					   "letters, digits, '_', '.', '-'");
+			ret = strlist_add(&env->labels, optarg);
+			break;
 		case 'n':
 			env->dry_run = true;
 			break;
@@ -473,6 +489,11 @@ int cli_parse_run(int argc, char **argv, struct run_env *env)
 		}
 		if (ret)
 			return ret;
+	}
+	if (env->labels.nr && !env->db) {
+		fprintf(stderr, "fioring-bench run: --label needs --db (the history "
+			"the labels go to)\n");
+		return -EINVAL;
 	}
 	if (env->cpus && env->unpinned) {
 		fprintf(stderr, "fioring-bench run: --cpus and --unpinned exclude each other\n");
@@ -514,6 +535,7 @@ void cli_free(struct run_env *env)
 	strlist_free(&env->scheduler);
 	strlist_free(&env->fio_args);
 	strlist_free(&env->clients);
+	strlist_free(&env->labels);
 	free(env->cmdline);
 	env->cmdline = NULL;
 }

@@ -18,5 +18,7 @@ int cli_parse_run(int argc, char **argv, struct run_env *env);
 void cli_free(struct run_env *env);
 void cli_usage_run(FILE *f);
 int parse_size(const char *s, uint64_t *out);
+/* a decimal int in [min, max]; -EINVAL otherwise */
+int parse_int(const char *s, int min, int max, int *out);
 
 #endif

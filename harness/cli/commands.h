@@ -12,5 +12,7 @@
 
 int cmd_run(int argc, char **argv);
 int cmd_restore(int argc, char **argv);
+int cmd_history(int argc, char **argv);
+int cmd_bisect(int argc, char **argv);
 
 #endif

@@ -24,6 +24,8 @@ static void usage(FILE *f)
 "  restore   put back what a killed run left changed\n"
 "  report    plots and a report from a results DIR\n"
 "  gate      pass/fail verdict comparing results\n"
+"  history   keep sweeps in a database; list them, show a cell over them\n"
+"  bisect    one step of git bisect run: a sweep gated against a good one\n"
 "\n"
 "  fioring-bench COMMAND --help   options of a command\n"
 "  fioring-bench --version        version\n");
@@ -50,6 +52,10 @@ int main(int argc, char **argv)
 		return cmd_report(argc - 1, argv + 1);
 	if (!strcmp(cmd, "gate"))
 		return cmd_gate(argc - 1, argv + 1);
+	if (!strcmp(cmd, "history"))
+		return cmd_history(argc - 1, argv + 1);
+	if (!strcmp(cmd, "bisect"))
+		return cmd_bisect(argc - 1, argv + 1);
 	fprintf(stderr, "fioring-bench: unknown command '%s' (see --help)\n", cmd);
 	return 2;
 }

@@ -87,10 +87,8 @@ static int zram_make(struct journal *j, uint64_t size, struct embedded_dev *d)
  * first write runs cost what its later ones do.  Allocating is not enough:
  * on a VM that hands freed memory back to its host (virtio-balloon free
  * page reporting here) a page's first touch faults in the host, and
- * fallocate allocates without touching.  Over a sparse file repeat 1 of
- * randwrite-qd32 ran 51k-98k IOPS, over a fallocated one 59k-85k, against
- * 125k-189k in later repeats; a first 1-s run over a fallocated file 80k,
- * over a written one 150k.
+ * fallocate allocates without touching (the measurements:
+ * docs/notes/2026-12-embedded-loop-file.md).
  */
 static int fill(int fd, uint64_t size)
 {

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "lib/fileio.h"
+#include "lib/str.h"
 #include "kernel/target.h"
 
 /* names longer than the kernel's disk names are not disks: skip them */
@@ -168,4 +169,41 @@ int target_queue_path(const struct target *t, const char *attr, char *buf,
 	if (snprintf(buf, len, "/sys/block/%s/queue/%s", t->disk, attr) >= (int)len)
 		return -ENAMETOOLONG;
 	return access(buf, F_OK) < 0 ? -errno : 0;
+}
+
+/* the first of the sysfs attributes of disk that reads as a non-empty line */
+static void first_attr(const char *disk, const char *const *attrs, char *buf,
+		       size_t len)
+{
+	char path[PATH_MAX];
+
+	for (buf[0] = '\0'; *attrs && !buf[0]; attrs++) {
+		snprintf(path, sizeof(path), "/sys/block/%s/%s", disk, *attrs);
+		if (file_read_line(path, buf, len))
+			buf[0] = '\0';
+		str_trim(buf);
+	}
+}
+
+void target_identity(const struct target *t, struct target_identity *id)
+{
+	char path[PATH_MAX], line[64];
+	unsigned int ctrl, ns;
+	size_t n;
+
+	memset(id, 0, sizeof(*id));
+	if (t->remote)
+		return;
+	/* NVMe: the controller's (or subsystem's); virtio: serial; SCSI: wwid */
+	first_attr(t->disk, (const char *const[]){ "device/serial", "serial",
+		   "device/wwid", "wwid", NULL }, id->serial, sizeof(id->serial));
+	/* the namespaces of one NVMe controller share its serial */
+	n = strlen(id->serial);
+	if (n && sscanf(t->disk, "nvme%un%u", &ctrl, &ns) == 2)
+		snprintf(id->serial + n, sizeof(id->serial) - n, "-n%u", ns);
+	first_attr(t->disk, (const char *const[]){ "device/firmware_rev",
+		   "device/rev", NULL }, id->firmware, sizeof(id->firmware));
+	snprintf(path, sizeof(path), "/sys/block/%s/size", t->disk);
+	if (!file_read_line(path, line, sizeof(line)))
+		id->size_bytes = strtoull(line, NULL, 10) * 512;
 }

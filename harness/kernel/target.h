@@ -31,7 +31,15 @@ struct target {
 	char slaves[TARGET_MAX_SLAVES][DISK_NAME_LEN];
 };
 
+/* what a device is, beyond its model: read from sysfs, "" or 0 when it has none */
+struct target_identity {
+	char serial[128];
+	char firmware[64];
+	unsigned long long size_bytes;
+};
+
 int target_resolve(const char *dev, struct target *t);
+void target_identity(const struct target *t, struct target_identity *id);
 int target_stat_names(const struct target *t, const char **names, int max);
 int target_queue_path(const struct target *t, const char *attr, char *buf,
 		      size_t len);

@@ -9,3 +9,13 @@ void json_put_str(json_object *o, const char *key, const char *s)
 {
 	json_object_object_add(o, key, json_object_new_string(s));
 }
+
+const char *json_get_str(json_object *o, const char *key)
+{
+	json_object *v;
+
+	if (!o || !json_object_object_get_ex(o, key, &v) ||
+	    !json_object_is_type(v, json_type_string))
+		return "";
+	return json_object_get_string(v);
+}

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * json_put.h: adds a member to a json-c object in one call, for the
- * documents the harness writes (meta.json, gate.json, the probe's facts).
+ * documents the harness writes (meta.json, gate.json, the probe's facts),
+ * and reads a string member back from them.
  */
 #ifndef FIORING_JSON_PUT_H
 #define FIORING_JSON_PUT_H
@@ -10,5 +11,7 @@
 
 /* o[key] = the string s (a copy) */
 void json_put_str(json_object *o, const char *key, const char *s);
+/* o[key] when it is a string, else "" (o may be NULL) */
+const char *json_get_str(json_object *o, const char *key);
 
 #endif

@@ -14,6 +14,7 @@
 #include <getopt.h>
 #include <math.h>
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,8 @@
 #include "lib/fileio.h"
 #include "lib/stats.h"
 #include "report/gate.h"
+#include "report/gate_base.h"
+#include "store/store.h"
 #include "report/report_cmd.h"
 #include "results/metrics.h"
 #include "results/results_read.h"
@@ -33,6 +36,7 @@
 struct gate_env {
 	const char *dir;
 	const char *baseline;
+	const char *db;		/* --db: where a db: baseline is */
 	const char *vs;		/* as given */
 	char vs_col[64];	/* the setting --vs holds fixed ... */
 	const char *vs_val;	/* ... at this value */
@@ -57,10 +61,20 @@ struct gate_count {
 	unsigned int pass, regression, cannot, unjudged_new;
 };
 
+/* One sweep the gate reads: its rows, cells, targets and cell keys. */
+struct gate_sweep {
+	struct results res;
+	struct results_idents ids;
+	struct results_cell *cells;
+	size_t n;
+	char **keys;		/* per cell; with --baseline only */
+	char desc[PATH_BUF];	/* the directory, or "sweep ID of FILE" */
+};
+
 static void usage(FILE *f)
 {
 	fprintf(f,
-"Usage: fioring-bench gate --baseline BASE_DIR [options] DIR\n"
+"Usage: fioring-bench gate --baseline BASE_DIR|db:ID|db:KEY=VALUE [options] DIR\n"
 "       fioring-bench gate --vs ENGINE|COLUMN=VALUE [options] DIR\n"
 "\n"
 "Compares every cell of the sweep in DIR with the same cell of BASE_DIR, or\n"
@@ -70,7 +84,14 @@ static void usage(FILE *f)
 "--max-drop with the given confidence (and Mann-Whitney agrees), PASS when\n"
 "it is within --max-drop with that confidence, CANNOT judge in between.\n"
 "\n"
-"  --baseline DIR     the sweep to compare against\n"
+"  --baseline DIR     the sweep to compare against; cells are paired by\n"
+"                     their settings and what the target is (the embedded\n"
+"                     device whatever its number)\n"
+"  --baseline db:ID   ... a sweep of the history (fioring-bench history ls)\n"
+"  --baseline db:KEY=VALUE  ... the newest sweep of the history with that\n"
+"                     label (commit=abc123)\n"
+"  --db FILE          the history for db: [$FIORING_DB,\n"
+"                     " STORE_DB_DEFAULT "]\n"
 "  --vs VALUE         compare within DIR against the engine VALUE\n"
 "  --vs COLUMN=VALUE  ... or against the cells whose setting COLUMN\n"
 "                     (job, sqpoll, iostats_req, ...) is VALUE\n"
@@ -174,6 +195,7 @@ static int parse_args(int argc, char **argv, struct gate_env *env)
 {
 	static const struct option opts[] = {
 		{ "baseline", required_argument, NULL, 'b' },
+		{ "db", required_argument, NULL, 'D' },
 		{ "vs", required_argument, NULL, 'V' },
 		{ "max-drop", required_argument, NULL, 'd' },
 		{ "confidence", required_argument, NULL, 'C' },
@@ -194,6 +216,9 @@ static int parse_args(int argc, char **argv, struct gate_env *env)
 		switch (c) {
 		case 'b':
 			env->baseline = optarg;
+			break;
+		case 'D':
+			env->db = optarg;
 			break;
 		case 'V':
 			if (parse_vs(env, optarg))
@@ -254,14 +279,6 @@ static int parse_args(int argc, char **argv, struct gate_env *env)
 		env->json = env->json_buf;
 	}
 	return 0;
-}
-
-/* the naming rule of --metric: durations are costs */
-static int metric_lower_better(const char *m)
-{
-	size_t n = strlen(m);
-
-	return n > 3 && (!strcmp(m + n - 3, "_us") || !strcmp(m + n - 3, "_ms"));
 }
 
 static unsigned int failed_runs(const struct gate_side *s)
@@ -489,38 +506,6 @@ static void unpaired(struct gate_json *gj, struct gate_count *cnt,
 	cnt->cannot++;
 }
 
-static void gate_baseline(const struct gate_env *env, struct gate_json *gj,
-			  const struct results *bres,
-			  const struct results_cell *bcells, size_t nb,
-			  const struct results *cres,
-			  const struct results_cell *ccells, size_t nc,
-			  struct gate_count *cnt)
-{
-	size_t i;
-
-	for (i = 0; i < nb; i++) {
-		const struct results_cell *cc;
-		struct gate_side base = { bres, &bcells[i], "the baseline" };
-		struct gate_side cand = { cres, NULL, "the new sweep" };
-
-		cc = results_cell_find(ccells, nc, bcells[i].name);
-		if (!cc) {
-			unpaired(gj, cnt, bcells[i].name,
-				 "in the baseline, not in %s", env->dir);
-			continue;
-		}
-		cand.cell = cc;
-		tally(cnt, judge(env, gj, &base, &cand));
-	}
-	for (i = 0; i < nc; i++) {
-		if (!results_cell_find(bcells, nb, ccells[i].name)) {
-			printf("NEW         %s: not in the baseline, not judged\n",
-			       ccells[i].name);
-			cnt->unjudged_new++;
-		}
-	}
-}
-
 /*
  * The row whose settings stand for the cell: its first ok run, since a
  * failed run lacks what only fio reports (iodepth).
@@ -533,6 +518,77 @@ static size_t settings_row(const struct results *res, const struct results_cell 
 		if (results_row_ok(res, c->rows[i]))
 			return c->rows[i];
 	return c->rows[0];
+}
+
+/* each cell's key, stable across sweeps: what pairs the two sides */
+static char **side_keys(const struct results *res, const struct results_idents *ids,
+			const struct results_cell *cells, size_t n)
+{
+	size_t *rows = calloc(n ? n : 1, sizeof(*rows)), i;
+	char **keys;
+
+	if (!rows)
+		return NULL;
+	for (i = 0; i < n; i++)
+		rows[i] = settings_row(res, &cells[i]);
+	keys = gate_cell_keys(res, ids, rows, n);
+	free(rows);
+	return keys;
+}
+
+/*
+ * The candidate cell of base cell i: the one of the same stable key, else
+ * (a baseline from before meta.json named its devices) of the same name.
+ */
+static long pair_of(const struct gate_sweep *b, const struct gate_sweep *c,
+		    size_t i, const bool *used)
+{
+	const struct results_cell *cc;
+	long j = gate_key_find(c->keys, c->n, b->keys[i]);
+
+	if (j >= 0 && !used[j])
+		return j;
+	cc = results_cell_find(c->cells, c->n, b->cells[i].name);
+	j = cc ? cc - c->cells : -1;
+	return j >= 0 && !used[j] ? j : -1;
+}
+
+static int gate_baseline(const struct gate_env *env, struct gate_json *gj,
+			 const struct gate_sweep *b, const struct gate_sweep *c,
+			 struct gate_count *cnt)
+{
+	bool *used = calloc(c->n ? c->n : 1, sizeof(*used));
+	size_t i;
+	long j;
+
+	if (!used)
+		return -ENOMEM;
+	for (i = 0; i < b->n; i++) {
+		struct gate_side base = { &b->res, &b->cells[i], "the baseline" };
+		struct gate_side cand = { &c->res, NULL, "the new sweep" };
+
+		j = pair_of(b, c, i, used);
+		if (j < 0) {
+			unpaired(gj, cnt, b->cells[i].name,
+				 "in the baseline, not in %s", env->dir);
+			continue;
+		}
+		used[j] = true;
+		cand.cell = &c->cells[j];
+		if (strcmp(cand.cell->name, base.cell->name))
+			printf("gate: note: %s is the baseline's %s (%s)\n",
+			       cand.cell->name, base.cell->name, c->keys[j]);
+		tally(cnt, judge(env, gj, &base, &cand));
+	}
+	for (i = 0; i < c->n; i++) {
+		if (!used[i]) {
+			printf("NEW         %s: not in the baseline, not judged\n",
+			       c->cells[i].name);
+			cnt->unjudged_new++;
+		}
+	}
+	free(used);
+	return 0;
 }
 
 /* The cell at env->vs_val that differs from c only in env->vs_col. */
@@ -614,26 +670,49 @@ static int metrics_present(struct gate_env *env, struct results *res)
 	return results_require(res, (const char *const[]){ "iops", NULL });
 }
 
-static int read_sweep(struct gate_env *env, const char *dir, struct results *res,
-		      struct results_cell **cells, size_t *n)
+static void sweep_free(struct gate_sweep *sw)
 {
-	int ret = results_read(dir, res);
+	gate_cell_keys_free(sw->keys, sw->n);
+	results_cells_free(sw->cells, sw->n);
+	results_idents_free(&sw->ids);
+	results_free(&sw->res);
+}
 
-	if (!ret)
-		ret = results_require(res, (const char *const[]){ "engine", NULL });
+/* where: DIR, or for the baseline db:SPEC too */
+static int read_sweep(struct gate_env *env, const char *where, int baseline,
+		      struct gate_sweep *sw)
+{
+	struct results *res = &sw->res;
+	int ret;
+
+	memset(sw, 0, sizeof(*sw));
+	if (!baseline && gate_db_spec(where)) {
+		fprintf(stderr, "gate: %s: the sweep gated is a directory; a stored "
+			"one goes in --baseline\n", where);
+		return -EINVAL;
+	}
+	ret = gate_side_read(where, env->db, res, &sw->ids, sw->desc,
+			     sizeof(sw->desc));
+	if (ret)
+		return ret;
+	ret = results_require(res, (const char *const[]){ "engine", NULL });
 	if (!ret && env->vs)
 		ret = results_require(res, (const char *const[]){ env->vs_col, NULL });
 	if (!ret)
 		ret = metrics_present(env, res);
 	if (ret) {
 		fprintf(stderr, "gate: %s\n", res->err);
-		results_free(res);
+		sweep_free(sw);
 		return ret;
 	}
-	ret = results_cells(res, cells, n);
+	ret = results_cells(res, &sw->cells, &sw->n);
+	if (!ret && env->baseline) {
+		sw->keys = side_keys(res, &sw->ids, sw->cells, sw->n);
+		ret = sw->keys ? 0 : -ENOMEM;
+	}
 	if (ret) {
-		fprintf(stderr, "gate: %s: %s\n", dir, strerror(-ret));
-		results_free(res);
+		fprintf(stderr, "gate: %s: %s\n", where, strerror(-ret));
+		sweep_free(sw);
 	}
 	return ret;
 }
@@ -665,35 +744,31 @@ int cmd_gate(int argc, char **argv)
 		.min_runs = 5,
 		.metrics = { "iops", "cpu_per_io_us", NULL },
 	};
-	struct results res, bres;
-	struct results_cell *cells = NULL, *bcells = NULL;
+	struct gate_sweep cand, base;
 	struct gate_count cnt = { 0 };
 	struct gate_json *gj;
-	size_t n = 0, nb = 0;
-	int status, ret;
+	int status, ret = 0;
 
 	if (parse_args(argc, argv, &env))
 		return GATE_BAD_ARGS;
-	if (read_sweep(&env, env.dir, &res, &cells, &n))
+	if (read_sweep(&env, env.dir, 0, &cand))
 		return GATE_BAD_ARGS;
-	if (env.baseline && read_sweep(&env, env.baseline, &bres, &bcells, &nb)) {
-		results_cells_free(cells, n);
-		results_free(&res);
+	if (env.baseline && read_sweep(&env, env.baseline, 1, &base)) {
+		sweep_free(&cand);
 		return GATE_BAD_ARGS;
 	}
 	gj = gate_json_new(env.dir, env.baseline, env.vs, env.metrics,
 			   env.max_drop, env.confidence, env.min_runs);
 	if (env.baseline) {
 		printf("gate: %s (kernel %s) against baseline %s (kernel %s)\n",
-		       env.dir, res.nrows ? results_get(&res, 0, "kernel") : "?",
-		       env.baseline, bres.nrows ? results_get(&bres, 0, "kernel") : "?");
-		gate_baseline(&env, gj, &bres, bcells, nb, &res, cells, n, &cnt);
-		results_cells_free(bcells, nb);
-		results_free(&bres);
+		       env.dir, cand.res.nrows ? results_get(&cand.res, 0, "kernel") : "?",
+		       base.desc, base.res.nrows ? results_get(&base.res, 0, "kernel") : "?");
+		ret = gate_baseline(&env, gj, &base, &cand, &cnt);
+		sweep_free(&base);
 	} else {
 		printf("gate: %s, each cell against its %s=%s cell\n",
 		       env.dir, env.vs_col, env.vs_val);
-		gate_vs(&env, gj, &res, cells, n, &cnt);
+		gate_vs(&env, gj, &cand.res, cand.cells, cand.n, &cnt);
 	}
 
 	if (cnt.regression)
@@ -703,15 +778,15 @@ int cmd_gate(int argc, char **argv)
 	else
 		status = GATE_PASS;
 	print_summary(&env, &cnt, status);
-	ret = gj ? gate_json_write(gj, env.json, cnt.pass, cnt.regression,
-				   cnt.cannot, cnt.unjudged_new, status) : -ENOMEM;
+	if (!ret)
+		ret = gj ? gate_json_write(gj, env.json, cnt.pass, cnt.regression,
+					   cnt.cannot, cnt.unjudged_new, status) : -ENOMEM;
 	if (ret) {
 		fprintf(stderr, "gate: cannot write %s: %s\n", env.json,
 			strerror(-ret));
 		status = GATE_BAD_ARGS;
 	}
 	gate_json_free(gj);
-	results_cells_free(cells, n);
-	results_free(&res);
+	sweep_free(&cand);
 	return status;
 }

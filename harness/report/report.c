@@ -16,6 +16,7 @@
 
 #include <json-c/json.h>
 
+#include "lib/json_put.h"
 #include "report/report_cmd.h"
 #include "report/report.h"
 #include "report/report_doc.h"
@@ -58,15 +59,6 @@ static void values_of(const struct report *rep, const char *col, char *buf,
 		snprintf(buf, len, "?");
 }
 
-/* A string member of a JSON object, "" when absent. */
-static const char *jstr(struct json_object *obj, const char *key)
-{
-	struct json_object *v;
-
-	return json_object_object_get_ex(obj, key, &v) &&
-	       json_object_is_type(v, json_type_string) ? json_object_get_string(v) : "";
-}
-
 /* How the sweep was made, from DIR/meta.json when the harness wrote one. */
 static void sweep_para(const struct report *rep, struct report_doc *doc)
 {
@@ -81,9 +73,9 @@ static void sweep_para(const struct report *rep, struct report_doc *doc)
 	if (!meta)
 		return;
 	doc_para(doc, "Sweep started %s on host %s%s%s. Command: %s",
-		 jstr(meta, "started"), jstr(meta, "host"),
-		 *jstr(meta, "embedded") ? ", embedded device " : "",
-		 jstr(meta, "embedded"), jstr(meta, "command"));
+		 json_get_str(meta, "started"), json_get_str(meta, "host"),
+		 *json_get_str(meta, "embedded") ? ", embedded device " : "",
+		 json_get_str(meta, "embedded"), json_get_str(meta, "command"));
 	json_object_put(meta);
 }
 

@@ -77,16 +77,17 @@ void report_cmp_free(struct report_cmp *cmp);
 
 /* report_plot.c: data files and gnuplot runs; 0 or -errno. */
 int report_find_gnuplot(struct report *rep);
+/*
+ * Runs plots/GP.gp on rep->plotdir/NAME.dat into NAME.png and NAME.svg,
+ * with the gnuplot assignments in extra; rep needs only gnuplot, scripts
+ * and plotdir.  0 or -errno, said on stderr.
+ */
+int report_gnuplot(const struct report *rep, const char *gp, const char *name,
+		   const char *extra);
 struct report_plot {
 	const char *name;	/* plots/NAME.png and .svg */
 	const char *caption;
 };
-/*
- * Runs plots/SCRIPT.gp on DIR/plots/NAME.dat into NAME.png and NAME.svg,
- * with extra gnuplot assignments; 0 or -errno.
- */
-int report_plot_script(const struct report *rep, const char *script,
-		       const char *name, const char *extra);
 /* Writes the plots that apply, lists them in plots[] (room for 8). */
 int report_plots(struct report *rep, struct report_plot *plots, size_t *nplots);
 

@@ -195,7 +195,7 @@ int report_cdf(const struct report *rep, struct report_doc *doc)
 		snprintf(name, sizeof(name), "cdf-%s", g[i].name);
 		snprintf(extra, sizeof(extra), "npanels=%zu; titles='%s/%s.titles'",
 			 np, rep->plotdir, name);
-		ret = report_plot_script(rep, "cdf", name, extra);
+		ret = report_gnuplot(rep, "cdf", name, extra);
 		if (ret)
 			return ret;
 		snprintf(caption, sizeof(caption), "%.64s: completion latency CDF of "

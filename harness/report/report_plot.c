@@ -90,21 +90,15 @@ static int spawn_gnuplot(const struct report *rep, const char *vars,
 	return WIFEXITED(status) && !WEXITSTATUS(status) ? 0 : -EIO;
 }
 
-/* Runs plots/NAME.gp on DIR/plots/NAME.dat into NAME.png and NAME.svg. */
-static int plot(const struct report *rep, const char *name, const char *extra)
-{
-	return report_plot_script(rep, name, name, extra);
-}
-
-int report_plot_script(const struct report *rep, const char *script_name,
-		       const char *name, const char *extra)
+int report_gnuplot(const struct report *rep, const char *gp, const char *name,
+		   const char *extra)
 {
 	static const char *const terms[][2] = { { "pngcairo", "png" }, { "svg", "svg" } };
 	char script[PATH_MAX], vars[3 * PATH_MAX];
 	size_t i;
 	int ret;
 
-	ret = path_of(script, sizeof(script), rep->scripts, script_name, ".gp");
+	ret = path_of(script, sizeof(script), rep->scripts, gp, ".gp");
 	if (ret)
 		return ret;
 	if (has_quote(rep->plotdir) || has_quote(rep->scripts)) {
@@ -125,6 +119,12 @@ int report_plot_script(const struct report *rep, const char *script_name,
 		}
 	}
 	return 0;
+}
+
+/* Runs plots/NAME.gp on DIR/plots/NAME.dat into NAME.png and NAME.svg. */
+static int plot(const struct report *rep, const char *name, const char *extra)
+{
+	return report_gnuplot(rep, name, name, extra);
 }
 
 static FILE *dat_open(const struct report *rep, const char *name)

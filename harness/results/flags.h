@@ -41,9 +41,9 @@ struct flag_facts {
  * fio_thinktime_spin: fio spun through its think time instead of sleeping.
  * fio times ten nanosleep(1 us) calls at start-up and spins whenever what
  * is left of a think time is below the slowest of them, so one preempted
- * call makes every 1 ms think time a spin (perf: usec_sleep and
- * __fio_gettime at the top of a run's profile, usr_cpu 25-64% against
- * 1-3%).  The run's CPU time per I/O is then fio's spin, not the engine's:
+ * call makes every 1 ms think time a spin (usec_sleep and __fio_gettime top
+ * a run's profile; docs/notes/2026-12-thinktime-spin.md).  The run's CPU
+ * time per I/O is then fio's spin, not the engine's:
  * it is left out (empty), the rest of the run stands.  Flagged when user
  * time reaches this share of the time the jobs were to sleep.
  */

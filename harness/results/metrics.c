@@ -77,8 +77,7 @@ double fio_inflight(const struct fio_figs_brief *fio)
  * the mean number in flight (and no more than 100%); at iodepth 1 the two
  * are equal.  By clat, it leaves out what the kernel did before fio's
  * issue stamp: where fio measures slat, the block layer has started the
- * I/O inside the submitting call (loop at QD1 on 6.18: await 7.3 us
- * against clat 4.5 us, %util 64-72% against this 40-42%).
+ * I/O inside the submitting call (docs/notes/2026-12-util-overcount.md).
  */
 static double busy_pct(double inflight)
 {
@@ -185,4 +184,11 @@ double fio_cpu_ms_per_run(const double *cpu_us, size_t ncpu,
 	if (!ncpu || !nios)
 		return NAN;
 	return stats_median(cpu_us, ncpu) * stats_median(ios, nios) / 1000;
+}
+
+int metric_lower_better(const char *m)
+{
+	size_t n = strlen(m);
+
+	return n > 3 && (!strcmp(m + n - 3, "_us") || !strcmp(m + n - 3, "_ms"));
 }

@@ -36,10 +36,16 @@ struct fio_figs_brief {
 /*
  * fio's CPU time per run (ms) below which cpu_per_io_us is not judged: fio
  * reports it in whole ms, and a job that sleeps between I/Os spends so
- * little that one-off events swamp it (qd1-thinktime on loop, 23-28 ms a
- * run, measured 50-76 ms in a third of identical runs).
+ * little that one-off events swamp it (qd1-thinktime on loop;
+ * docs/notes/2026-12-bench-gate.md).
  */
 #define FIO_CPU_MIN_MS	100
+
+/*
+ * The naming rule of a results.csv metric: a duration (a name ending in
+ * _us or _ms) is a cost, lower is better; anything else is a rate.
+ */
+int metric_lower_better(const char *metric);
 
 /* fio's CPU time per run in ms: median CPU per I/O (us) times median I/Os */
 double fio_cpu_ms_per_run(const double *cpu_us, size_t ncpu,

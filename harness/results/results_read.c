@@ -350,3 +350,42 @@ int results_cells_differ_once(const char *a, const char *b)
 	}
 	return !*a && !*b && diff == 1;
 }
+
+char *results_stable_key(const struct results *res, size_t row,
+			 const char *target_ident)
+{
+	const char *const *col;
+	size_t len = 1;
+	char *key;
+
+	/*
+	 * "col=value" for each setting the row has, joined by ',' (no CSV
+	 * value holds one): a setting column that an older results.csv
+	 * lacks, or leaves empty, is left out, so adding a dimension later
+	 * keeps the keys of the cells that do not use it.
+	 */
+	for (col = results_setting_cols; *col; col++) {
+		const char *v = strcmp(*col, "target") ? results_get(res, row, *col) :
+				target_ident;
+
+		if (*v)
+			len += strlen(*col) + strlen(v) + 2;
+	}
+	key = malloc(len);
+	if (!key)
+		return NULL;
+	*key = '\0';
+	for (col = results_setting_cols; *col; col++) {
+		const char *v = strcmp(*col, "target") ? results_get(res, row, *col) :
+				target_ident;
+
+		if (!*v)
+			continue;
+		if (*key)
+			strcat(key, ",");
+		strcat(key, *col);
+		strcat(key, "=");
+		strcat(key, v);
+	}
+	return key;
+}

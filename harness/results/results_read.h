@@ -85,4 +85,14 @@ char *results_cell_key(const struct results *res, size_t row,
  */
 int results_cells_differ_once(const char *a, const char *b);
 
+/*
+ * A key naming a row's cell across sweeps: "target=IDENT,engine=...,job=...",
+ * each setting of results_setting_cols that the row has, with the target
+ * given by what it is (target_ident: results/idents.h) rather than by its
+ * disk name, which changes between sweeps (loop0, loop1).  Malloc'd; NULL
+ * when out of memory.
+ */
+char *results_stable_key(const struct results *res, size_t row,
+			 const char *target_ident);
+
 #endif

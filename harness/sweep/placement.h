@@ -35,9 +35,9 @@ int placement_plan(const char *cpus, bool unpinned, struct placement *p);
 int placement_apply(const struct placement *p);
 /*
  * A loop device does its I/O in kworkers of an unbound workqueue, which no
- * setting of the device places and the scheduler moves between runs (QD32
- * randread over tmpfs: 290k-348k IOPS between 1 s runs, against 1-3%
- * with them bound).  Binds the unbound workqueues to the jobs' CPUs, where
+ * setting of the device places and the scheduler moves between runs, so
+ * IOPS swing from run to run (docs/notes/2026-12-loop-workers.md).
+ * Binds the unbound workqueues to the jobs' CPUs, where
  * the jobs' io-wq workers run too.  The cpumask is global, so it is
  * journaled and put back with the sweep's other settings.
  */
@@ -45,8 +45,7 @@ int placement_bind_workers(struct journal *j, struct placement *p);
 /*
  * Then, per cell, the workers follow the submitter, as io-wq workers do:
  * the job, or under SQPOLL the SQ thread (on fio's CPU each SQPOLL I/O
- * crosses CPUs to reach the worker: QD1 randread on loop ran at
- * 0.24x-0.26x of the plain job, and at ~0.77x beside the SQ thread).
+ * crosses CPUs to reach the worker).
  */
 int placement_workers_follow(struct journal *j, struct placement *p, bool sqpoll);
 /* "cpus 1, SQ thread on 0, harness on 0" or "unpinned", for people */

@@ -33,6 +33,7 @@
 #include "sweep/facts.h"
 #include "sweep/job_guard.h"
 #include "sweep/run.h"
+#include "sweep/run_db.h"
 #include "sweep/target_claim.h"
 #include "sweep/undo.h"
 #include "sweep/undo_locks.h"
@@ -577,15 +578,48 @@ static int plan_sweep(struct run_ctx *ctx)
 	return ret;
 }
 
+/*
+ * Each target by what it is (the history store names cells by it:
+ * results/idents.c): the embedded device by kind and size, another by
+ * model and serial, with its firmware, which a history must see change.
+ */
+static json_object *devices_json(const struct run_ctx *ctx)
+{
+	json_object *a = json_object_new_array();
+	struct target_identity id;
+	int i;
+
+	for (i = 0; i < ctx->nr_targets; i++) {
+		const struct target *t = &ctx->targets[i];
+		json_object *d = json_object_new_object();
+
+		target_identity(t, &id);
+		json_put_str(d, "disk", t->disk);
+		json_put_str(d, "embedded", !t->embedded ? "" :
+			     ctx->emb.kind == EMB_ZRAM ? "zram" : "loop");
+		json_put_str(d, "model", t->model);
+		json_put_str(d, "serial", id.serial);
+		json_put_str(d, "firmware", id.firmware);
+		json_object_object_add(d, "size_bytes",
+				       json_object_new_int64((int64_t)id.size_bytes));
+		json_object_array_add(a, d);
+	}
+	return a;
+}
+
 static json_object *make_meta(struct run_ctx *ctx)
 {
 	json_object *m = json_object_new_object(), *fio = json_object_new_object();
-	char started[64];
+	char started[64], id[256];
 
 	iso_now(started, sizeof(started));
+	/* names this sweep in a history: meta.json is rewritten at the end */
+	snprintf(id, sizeof(id), "%s-%s-%d", ctx->host, started, (int)getpid());
+	json_put_str(m, "id", id);
 	json_put_str(m, "started", started);
 	json_put_str(m, "host", ctx->host);
 	json_put_str(m, "kernel", ctx->kernel);
+	json_put_str(m, "kernel_version", ctx->kernel_version);
 	json_put_str(fio, "path", ctx->fio);
 	json_put_str(fio, "version", ctx->fio_version);
 	json_put_str(fio, "build_id", ctx->fio_build_id);
@@ -599,6 +633,7 @@ static json_object *make_meta(struct run_ctx *ctx)
 	json_put_str(m, "embedded", ctx->emb.dev);
 	json_object_object_add(m, "placement", placement_json(&ctx->place));
 	json_object_object_add(m, "targets", sweep_facts_json(ctx));
+	json_object_object_add(m, "devices", devices_json(ctx));
 	return m;
 }
 
@@ -894,6 +929,7 @@ int run_sweep(struct run_ctx *ctx)
 	}
 	uname(&un);
 	str_copy(ctx->kernel, sizeof(ctx->kernel), un.release);
+	str_copy(ctx->kernel_version, sizeof(ctx->kernel_version), un.version);
 	str_copy(ctx->host, sizeof(ctx->host), un.nodename);
 	if (setup_fio(ctx))
 		goto done;
@@ -910,6 +946,10 @@ int run_sweep(struct run_ctx *ctx)
 		status = 2;
 		goto done;
 	}
+	status = run_db_open(ctx);
+	if (status)
+		goto done;
+	status = 1;
 	if (setup_journal(ctx))
 		goto out;
 	signals_install();
@@ -973,6 +1013,8 @@ out:
 		results_write_json(path, ctx->res.meta);
 		results_finish(&ctx->res);
 		results_close(&ctx->res);
+		if (!stop_signal)
+			status = run_db_add(ctx, status);
 	}
 	/* a setting left changed outweighs the signal: exit 1, as without one */
 	if (stop_signal && restored) {
@@ -992,5 +1034,6 @@ out:
 	strlist_free(&ctx->client_fio);
 	free(ctx->targets);
 done:
+	run_db_close(ctx);
 	return status;
 }

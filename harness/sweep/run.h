@@ -20,6 +20,7 @@
 #include "sweep/adaptive.h"
 #include "sweep/placement.h"
 #include "sweep/sweep.h"
+#include "store/store.h"
 #include "kernel/target.h"
 
 struct run_ctx {
@@ -38,6 +39,7 @@ struct run_ctx {
 	struct adaptive adaptive;
 	struct results res;
 	bool results_open;
+	struct store *store;		/* --db; NULL without */
 	char fio[PATH_MAX];
 	char fio_version[64];
 	char fio_build_id[2 * 64 + 1];	/* "unknown" when it has none */
@@ -45,6 +47,7 @@ struct run_ctx {
 	char engine_version[128];
 	char jobs_dir[PATH_MAX];
 	char kernel[128];
+	char kernel_version[256];	/* uname -v: the build of that release */
 	char host[128];
 	char sweep_id[192];		/* names this sweep's holders on fio servers */
 	struct strlist client_fio;	/* each --client host's fio, from its probe */

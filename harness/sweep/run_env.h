@@ -46,6 +46,8 @@ struct run_env {
 	bool force;
 	bool path_stats;
 	bool dry_run;
+	const char *db;			/* --db: add the sweep to this history */
+	struct strlist labels;		/* --label K=V */
 	int verbose;
 	char *cmdline;
 };

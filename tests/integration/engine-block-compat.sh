@@ -10,7 +10,8 @@
 #    is RWF_ATOMIC): its reads fail, printed for the record.  On a file the
 #    kernel refuses it for, one line says so.
 #  - sqthread_poll_cpu without sqthread_poll is accepted and ignored, by
-#    fio's io_uring and by fioring alike.
+#    fio's io_uring and by fioring alike (what 6.18 did with each:
+#    docs/notes/2026-12-engine-block-compat.md).
 #  - the ring is set up with IORING_SETUP_DEFER_TASKRUN as fio's io_uring
 #    sets it, and without with defer_taskrun=0 (the flags io_uring_setup()
 #    got, as strace shows them); a bad value is refused by fio's parser.

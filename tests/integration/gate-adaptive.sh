@@ -13,7 +13,8 @@
 # pairs by round, is tested on fixed values in tests/unit/adaptive.c (a
 # live A/A pair is decided by chance in a few sweeps in a hundred).  When a cell counts as
 # settled is tested on fixed values in tests/unit/adaptive.c: on a live
-# device no width is sure to settle (under load, IOPS here spread 4k-190k).
+# device no width is sure to settle (under load, IOPS spread by a factor of
+# tens: docs/notes/2026-11-devices.md).
 
 . "$(dirname "$0")/../lib/common.sh"
 . "$(dirname "$0")/../lib/gate.sh"

@@ -74,7 +74,7 @@ ratio_between "$latency_share" 1 0.5 1 || fail "latency: fast path share only $l
 # The same depth on a faster mix of paths: more I/O done, and (Little's
 # law) less time each, on average: the mean by at least a quarter.  Not
 # the median: it sits on the fast path under both policies and moves less
-# (a run here: p50 0.756x at 3.3x the I/O), as the fast path's queue is
+# (docs/notes/2026-12-multipath-paths.md), as the fast path's queue is
 # deeper under latency.
 [ $((latency_mean * 4)) -lt $((round_mean * 3)) ] ||
 	fail "latency: job clat mean $latency_mean ns not well below round-robin's $round_mean ns"

@@ -16,6 +16,7 @@ command -v chromium >/dev/null || skip "chromium not installed (Debian package c
 command -v identify >/dev/null && command -v compare >/dev/null ||
 	skip "ImageMagick not installed (Debian package imagemagick)"
 [ -x /usr/bin/compare ] || skip "ImageMagick's compare is not Debian's"
+. "$(dirname "$0")/../lib/browser.sh"
 
 d=$T_TMP/sweep
 specs=
@@ -30,12 +31,8 @@ sh "$FIORING_TOP/tests/fixtures/synth-results.sh" "$d" 21 7 $specs \
 nimg=$(grep -o '<img ' "$d/report.html" | wc -l)
 [ "$nimg" -ge 4 ] || fail "only $nimg plots in report.html"
 
-. "$(dirname "$0")/../lib/browser.sh"
-
-shot "file://$d/report.html" "$T_TMP/shot.png" report.html
-
-# the plots decode: a copy of the page reports each image's natural size
-images_decode "$d/report.html"
+# it renders and the plots decode
+page_renders "$d/report.html" "$nimg"
 
 # against a blank render: the same page without its images
 sed 's|src="data:image/png;base64,[^"]*"|src=""|g' "$d/report.html" >"$d/noimg.html"

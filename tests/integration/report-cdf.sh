@@ -10,8 +10,9 @@
 #  - with two runs a cell, each merged percentile lies between the two
 #    runs' own (the quantile of a mixture lies between its parts');
 #  - the figure is drawn as PNG and SVG, embedded in report.html, and
-#    opens in headless Chromium: the SVG renders (a screenshot that is not
-#    one flat colour) and the report's CDF image decodes.
+#    opens in headless Chromium: report.html renders (a screenshot that is
+#    not one flat colour) with every image, the CDF among them, decoded,
+#    and the SVG decodes in a page that shows it.
 
 . "$(dirname "$0")/../lib/common.sh"
 
@@ -89,10 +90,16 @@ done
 grep -q '<figure id="plot-cdf-engine-fioring-vs-io_uring"><img alt="libfioring vs fio.s io_uring: completion latency CDF' \
 	"$T_TMP/two/report.html" || fail "the CDF figure is not in report.html"
 
-command -v chromium >/dev/null || { echo "percentiles as fio's (no chromium: figure not opened)"; exit 0; }
-command -v identify >/dev/null || { echo "percentiles as fio's (no ImageMagick: figure not opened)"; exit 0; }
-CHROME_WINDOW=1000,500
+command -v identify >/dev/null || skip "ImageMagick not installed (Debian package imagemagick)"
 . "$(dirname "$0")/../lib/browser.sh"
-shot "file://$T_TMP/two/plots/cdf-engine-fioring-vs-io_uring.svg" "$T_TMP/cdf.png" "the CDF SVG"
-images_decode "$T_TMP/two/report.html"
+# the report, its CDF figure among the images, renders and they decode
+page_renders "$T_TMP/two/report.html" "$(grep -o '<img ' "$T_TMP/two/report.html" | wc -l)"
+# the SVG decodes in the browser too: a page that shows it reports its size
+printf '<html><body><img src="file://%s"></body></html>\n' \
+	"$T_TMP/two/plots/cdf-engine-fioring-vs-io_uring.svg" >"$T_TMP/svg.html"
+size=$(image_sizes "$T_TMP/svg.html")
+echo "the CDF SVG in the browser: $size"
+case $size in
+''|0x*|*x0) fail "the CDF SVG did not decode in the browser ($size)" ;;
+esac
 pass "merged bins give fio's percentiles; the CDF figure renders in Chromium"

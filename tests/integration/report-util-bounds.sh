@@ -3,9 +3,9 @@
 #
 # report-util-bounds.sh: the report's %util finding brackets the kernel's
 # busy share between fio's by clat and by lat (slat + clat).  The rows are
-# make bench's loop runs at QD1 on 6.18 (93k IOPS, clat 4.5 us, slat 6 us,
-# %util 69%: between 42% and 98%, so no over-count), then with a slat that
-# leaves lat's share under %util, then with a %util below clat's.
+# modelled on make bench's loop runs at QD1 (docs/notes/2026-12-util-overcount.md):
+# %util between the share by clat and by lat, so no over-count; then with a
+# slat that leaves lat's share under %util, then with a %util below clat's.
 # A %util below clat's share where fio was busy under a quarter of the
 # time (a think-time job's short busy periods) is not judged a miss.
 

@@ -39,6 +39,28 @@ pass() {
 	exit 0
 }
 
+# exits_with RC OUT CMD...: runs CMD, its output in OUT and shown; the test
+# fails unless CMD exits RC
+exits_with() {
+	ew_rc=$1
+	ew_out=$2
+	shift 2
+	"$@" >"$ew_out" 2>&1
+	ew_got=$?
+	cat "$ew_out"
+	[ "$ew_got" -eq "$ew_rc" ] || fail "$*: exit $ew_got, want $ew_rc"
+}
+
+# said FILE LINE...: each LINE is a whole line of FILE; else the test fails
+# naming the first one missing
+said() {
+	said_f=$1
+	shift
+	for said_l in "$@"; do
+		grep -qxF -- "$said_l" "$said_f" || fail "not said: $said_l"
+	done
+}
+
 need_root() {
 	[ "$(id -u)" -eq 0 ] || skip "needs root to make block devices"
 }

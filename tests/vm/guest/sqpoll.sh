@@ -25,13 +25,12 @@
 # preempt the spinning SQ thread (HOWTO, "Latency under SQPOLL").  The
 # engine must warn about that placement, and where the kernel has EEVDF
 # custom slices (6.12+) give the job and its SQ thread 0.1 ms slices and
-# say so (7.3 preempts lazily: with the job's slice alone it ran SQPOLL
-# QD1 at 0.18x-0.43x of the plain rate, with neither 0.15x; see
+# say so (7.3 preempts lazily, so the SQ thread's slice matters too; see
 # fioring_sqpoll_shared() in engines/fioring.c); 6.1 must not claim it.
 # The rates are the guest's alone: with the other guest of make check
-# running beside it on the host's two cores, 7.3 fell to 0.10x-0.15x at
-# QD1, a figure of the host's load (scripts/vm-lock.sh).  fio's own
-# io_uring_cmd engine is run too, for the record.
+# running beside it on the host's cores the rate is the host's load's
+# (scripts/vm-lock.sh; the figures: docs/notes/2026-12-sqpoll-slices.md).
+# fio's own io_uring_cmd engine is run too, for the record.
 # vm-host: alone
 
 . /tests/lib/common.sh

@@ -57,10 +57,8 @@ kernel=$(uname -r)
 # %util exceeds fio's busy share by a jiffy per write, 100 * 4 ms * IOPS
 # points, whatever the write's own time.  util_vs_busy asks for 20 points,
 # which such a job clears while a think-time cycle (4 ms plus the write
-# plus fio's own time) is under 20 ms.  Under TCG a write took 1-4 ms and
-# a cycle 6-19 ms (5.10: %util 81-90% at busy 20-30%, 78-82% at 35-48%,
-# 43% at 22% with 8 ms of think time; 95-98% at 6-10%, 3.9 ms over a write,
-# on a quicker host).  So on 5.10 every run must be over
+# plus fio's own time) is under 20 ms, which a write under TCG leaves
+# (docs/notes/2026-12-util-overcount.md).  So on 5.10 every run must be over
 # by 20 points and flagged, and on the kernels with the fix none may be;
 # each run's excess per write is printed, a jiffy where the bug is.
 for row in $(echo "$rows" | tr ' ' ','); do

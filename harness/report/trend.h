@@ -1,0 +1,55 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * trend.h: one cell's metric over the stored sweeps and its change points
+ * (lib/changepoint.h), what `history detect` prints and `history report`
+ * plots.
+ */
+#ifndef FIORING_TREND_H
+#define FIORING_TREND_H
+
+#include <stddef.h>
+
+#include "lib/changepoint.h"
+#include "store/store.h"
+
+struct trend_series {
+	const char *cell, *metric;
+	int lower_better;	/* a cost: a rise is the regression */
+	/* the sweeps with a value of the metric, in store order */
+	size_t n;
+	size_t *sweep;		/* index into the store_sweeps() array */
+	struct cp_sweep *cs;	/* their runs and setups */
+	struct store_point *pts;
+	size_t npts;
+	int judged;		/* n >= cp_min_sweeps(): the detector ran */
+	struct cp_result res;	/* positions are indexes into sweep[] */
+};
+
+/*
+ * trend_load - read the series of @cell and @metric and find its change
+ * points.  @sw and @nsw are store_sweeps()' list, which must outlive @ts.
+ * Returns 0 or -errno.
+ */
+int trend_load(struct store *st, const struct store_sweep *sw, size_t nsw,
+	       const char *cell, const char *metric,
+	       const struct cp_params *par, struct trend_series *ts);
+void trend_free(struct trend_series *ts);
+
+/*
+ * The parts of two setup strings ("kernel=..|fio=..|engine=..|target=..|
+ * placement=..") that differ, by name, comma-separated, into @buf.
+ */
+const char *trend_setup_diff(const char *a, const char *b, char *buf,
+			     size_t len);
+
+/* Labels of a sweep as "k=v k=v", or "-" when it has none. */
+const char *trend_labels(const struct store_sweep *s, char *buf, size_t len);
+
+/*
+ * 1 when the change point is a regression: its whole interval lies on the
+ * worse side (a rate down, a cost up)
+ */
+int trend_is_regression(const struct trend_series *ts,
+			const struct cp_point *pt);
+
+#endif

@@ -1,0 +1,146 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * idents.c: the targets of a sweep by identity (idents.h).  Only what
+ * meta.json recorded is used, so an old results directory and a new one
+ * name the same embedded device alike as far as they can: a meta.json from
+ * before "devices" knows the embedded device's kind but not its size.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "lib/json_put.h"
+#include "results/idents.h"
+
+/* a cell key is split at ',' and '=' and shown in a shell: keep it plain */
+static void sanitize(char *s)
+{
+	for (; *s; s++)
+		if (!((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z') ||
+		      (*s >= '0' && *s <= '9') || *s == '.' || *s == '-' || *s == '_'))
+			*s = '_';
+}
+
+void results_ident_make(const char *embedded, const char *model,
+			const char *serial, unsigned long long size,
+			const char *disk, char *buf, size_t len)
+{
+	char sz[32] = "";
+
+	if (size)
+		snprintf(sz, sizeof(sz), "-%lluMiB", size >> 20);
+	if (embedded && *embedded)
+		snprintf(buf, len, "embedded-%s%s", embedded, sz);
+	else if (serial && *serial)
+		snprintf(buf, len, "%s-%s", model && *model ? model : "disk", serial);
+	else if (model && *model)
+		/* no serial: the model and size, and the disk to tell two apart */
+		snprintf(buf, len, "%s%s-%s", model, sz, disk);
+	else
+		snprintf(buf, len, "%s", disk);
+	sanitize(buf);
+}
+
+static int add(struct results_idents *ids, const char *disk, const char *ident,
+	       const char *fw)
+{
+	struct results_ident *v = realloc(ids->v, (ids->n + 1) * sizeof(*v));
+
+	if (!v)
+		return -ENOMEM;
+	ids->v = v;
+	v = &ids->v[ids->n];
+	v->disk = strdup(disk);
+	v->ident = strdup(ident);
+	v->firmware = strdup(fw);
+	ids->n++;
+	if (!v->disk || !v->ident || !v->firmware)
+		return -ENOMEM;
+	return 0;
+}
+
+/* a meta.json before "devices": only the embedded device, by its kind */
+static int from_old_meta(json_object *meta, struct results_idents *ids)
+{
+	const char *emb = json_get_str(meta, "embedded"), *disk;
+	char kind[16], ident[64];
+	size_t i;
+
+	if (strncmp(emb, "/dev/", 5))
+		return 0;
+	disk = emb + 5;
+	snprintf(kind, sizeof(kind), "%s", disk);
+	for (i = strlen(kind); i > 0 && kind[i - 1] >= '0' && kind[i - 1] <= '9'; i--)
+		kind[i - 1] = '\0';
+	results_ident_make(kind, NULL, NULL, 0, disk, ident, sizeof(ident));
+	return add(ids, disk, ident, "");
+}
+
+int results_idents_from_meta(json_object *meta, struct results_idents *ids)
+{
+	json_object *devs, *d;
+	char ident[512];
+	size_t i;
+	int ret;
+
+	memset(ids, 0, sizeof(*ids));
+	if (!meta)
+		return 0;
+	if (!json_object_object_get_ex(meta, "devices", &devs) ||
+	    !json_object_is_type(devs, json_type_array))
+		return from_old_meta(meta, ids);
+	for (i = 0; i < json_object_array_length(devs); i++) {
+		json_object *sz;
+
+		d = json_object_array_get_idx(devs, i);
+		json_object_object_get_ex(d, "size_bytes", &sz);
+		results_ident_make(json_get_str(d, "embedded"), json_get_str(d, "model"),
+				   json_get_str(d, "serial"),
+				   (unsigned long long)json_object_get_int64(sz),
+				   json_get_str(d, "disk"), ident, sizeof(ident));
+		ret = add(ids, json_get_str(d, "disk"), ident, json_get_str(d, "firmware"));
+		if (ret) {
+			results_idents_free(ids);
+			return ret;
+		}
+	}
+	return 0;
+}
+
+int results_idents_read(const char *dir, struct results_idents *ids)
+{
+	char path[4096];
+	json_object *meta;
+	int ret;
+
+	snprintf(path, sizeof(path), "%s/meta.json", dir);
+	meta = json_object_from_file(path);
+	ret = results_idents_from_meta(meta, ids);
+	json_object_put(meta);
+	return ret;
+}
+
+const char *results_ident_of(const struct results_idents *ids, const char *disk)
+{
+	size_t i;
+
+	for (i = 0; ids && i < ids->n; i++)
+		if (!strcmp(ids->v[i].disk, disk))
+			return ids->v[i].ident;
+	return disk;
+}
+
+void results_idents_free(struct results_idents *ids)
+{
+	size_t i;
+
+	for (i = 0; i < ids->n; i++) {
+		free(ids->v[i].disk);
+		free(ids->v[i].ident);
+		free(ids->v[i].firmware);
+	}
+	free(ids->v);
+	ids->v = NULL;
+	ids->n = 0;
+}

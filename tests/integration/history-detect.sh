@@ -1,0 +1,102 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# history-detect.sh: `fioring-bench history detect` on seeded synthetic
+# sweeps (no fio, no device) added to temporary databases.  A steady
+# series of 14 sweeps with a kernel change halfway gives no change point,
+# names the setup change and exits 0; a series whose IOPS fall 20% at
+# sweep 9, where its meta.json says the kernel changed, gives the change
+# point between sweeps 8 and 9 with their labels, says it is at the setup
+# change (kernel), calls it a regression of iops and of cpu_per_io_us and
+# exits 1 (sweep 9 is one of the last 6 of 14), or 0 with --since 5;
+# the same seed prints the same; 6 sweeps exit 3 naming how many
+# are needed; bad arguments exit 2.
+
+. "$(dirname "$0")/../lib/common.sh"
+
+need_bench
+synth="sh $FIORING_TOP/tests/fixtures/synth-results.sh"
+d=$T_TMP
+
+# sweep DB N IOPS KERNEL: sweep N (1-based; its seed and day) of one cell
+# of the embedded loop device, added to DB with the label commit=cN
+sweep() {
+	dir=$d/$1-$2
+	$synth "$dir" "$2" 9 "loop0:fioring:randread:0:1:$3:3" || fail "synth $1-$2"
+	day=$(printf %02d "$2")
+	cat >"$dir/meta.json" <<EOF
+{ "id": "detect-$1-$2", "started": "2026-01-${day}T00:00:00Z", "host": "h",
+  "kernel": "$4", "kernel_version": "#1 SMP", "embedded": "/dev/loop0",
+  "devices": [ { "disk": "loop0", "embedded": "loop", "model": "loop",
+    "serial": "", "firmware": "", "size_bytes": 67108864 } ] }
+EOF
+	"$bench" history add --db "$d/$1.db" "$dir" --label "commit=c$2" \
+		>"$d/add.out" 2>&1 || { cat "$d/add.out"; fail "history add $1-$2"; }
+}
+
+# detect DB WANT [ARG...]: history detect into $d/out, its exit status WANT
+detect() {
+	db=$1 want=$2
+	shift 2
+	"$bench" history detect --db "$d/$db.db" "$@" >"$d/out" 2>&1
+	rc=$?
+	cat "$d/out"
+	[ "$rc" -eq "$want" ] || fail "history detect $db $*: exit $rc, want $want"
+}
+
+i=1
+while [ $i -le 14 ]; do
+	k=6.1.0
+	[ $i -ge 8 ] && k=6.5.0
+	sweep steady $i 100000 $k
+	k=6.1.0 iops=100000
+	[ $i -ge 9 ] && k=6.5.0 iops=80000
+	sweep step $i $iops $k
+	[ $i -le 6 ] && sweep short $i 100000 6.1.0
+	i=$((i + 1))
+done
+
+echo "--- steady, a kernel change at sweep 8"
+detect steady 0
+grep -q 'setup change: sweep 7 \[commit=c7\] -> sweep 8 \[commit=c8\]: kernel$' "$d/out" ||
+	fail "the kernel change between sweeps 7 and 8 is not named"
+grep -q 'change point:' "$d/out" && fail "a change point in a steady series"
+grep -q '^summary: 4 series, 4 judged, 0 change points' "$d/out" ||
+	fail "steady: the summary does not count 4 series judged, no change point"
+
+echo "--- a 20% drop at sweep 9, where the kernel changed"
+detect step 1
+grep -q '^  iops: 14 sweeps, 2 setups' "$d/out" || fail "step: the setup change is not said per series"
+line=$(grep -A3 '^  iops:' "$d/out" | grep 'change point:') || fail "step: no change point of iops"
+echo "$line" | grep -q 'sweep 8 \[commit=c8\] -> sweep 9 \[commit=c9\]: x0\.[78]' ||
+	fail "step: the iops change point is not between sweeps 7 and 8 at about x0.8"
+echo "$line" | grep -q 'REGRESSION, within the last 6 sweeps; at the setup change (kernel)$' ||
+	fail "step: the iops change point is not a recent regression at the kernel change"
+grep -A3 '^  cpu_per_io_us:' "$d/out" | grep -q 'sweep 8 \[commit=c8\] -> sweep 9 .*x1\.2.*REGRESSION' ||
+	fail "step: the cpu_per_io_us rise is not a regression"
+[ "$(grep -c 'change point:' "$d/out")" -eq 4 ] || fail "step: not one change point per metric"
+
+echo "--- the same seed prints the same; --since 5 leaves the change out"
+cp "$d/out" "$d/first"
+detect step 1 --seed 0x66696f72696e67
+cmp -s "$d/out" "$d/first" || fail "the same seed printed something else"
+detect step 0 --since 5 --metric iops
+grep -q 'REGRESSION$\|REGRESSION;' "$d/out" || fail "--since 5: the change point is not shown"
+
+echo "--- 6 sweeps are too few"
+detect short 3
+grep -q 'too few sweeps to judge: 6, at least 11 needed at p 0.005' "$d/out" ||
+	fail "short: the series does not say how many sweeps are needed"
+
+echo "--- bad arguments"
+detect steady 2 --p 2
+detect steady 2 --p 0.001 --permutations 500
+grep -q 'at least 1/p - 1' "$d/out" || fail "too few permutations for p not explained"
+detect steady 2 --metric nosuch
+grep -q "no stored run has a value of 'nosuch'" "$d/out" || fail "an unknown metric not named"
+detect steady 2 --cell nosuch
+detect steady 2 --since 0
+detect steady 2 stray
+"$bench" history detect --db "$d/none.db" >"$d/out" 2>&1 && fail "a missing database exits 0"
+cat "$d/out"
+pass
