@@ -625,7 +625,8 @@ static void fioring_prep(struct thread_data *td, struct io_u *io_u,
 	else
 		fd = o->registerfiles ? (int)io_u->file->engine_pos : io_u->file->fd;
 	if (ld->nvme)
-		nvme_cmd_prep(td, ld->ncmd, io_u, sqe, fd);
+		nvme_cmd_prep(td, ld->ncmd, io_u, sqe, fd,
+			      &ld->iovecs[io_u->index]);
 	else if (ddir_rw(io_u->ddir))
 		fioring_prep_rw(td, io_u, sqe, fd);
 	else
@@ -905,7 +906,7 @@ unsigned int fioring_reap(struct thread_data *td, unsigned int events, unsigned 
 			continue;
 		}
 		if (ld->nvme)
-			nvme_cmd_complete(td, io_u, cqe->res);
+			nvme_cmd_complete(td, ld->ncmd, io_u, cqe->res);
 		else
 			fioring_complete(td, io_u, cqe->res);
 		ld->events[events + n++] = io_u;

@@ -24,7 +24,7 @@
 #include <unistd.h>
 
 #include "fio.h"
-#include "fioring.h"
+#include "fioring_options.h"
 #include "mpath_user.h"
 #include "mpath_kernel.h"
 #include "mpath_kernel_trace.h"

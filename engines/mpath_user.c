@@ -21,7 +21,7 @@
 #include <linux/fs.h>
 
 #include "fio.h"
-#include "fioring.h"
+#include "fioring_options.h"
 #include "mpath_user.h"
 #include "mpath_user_list.h"
 

@@ -28,7 +28,7 @@
 
 #include "fio.h"
 #include "verify.h"
-#include "fioring.h"
+#include "fioring_options.h"
 #include "nvme_cmd.h"
 
 /* enough to see the pattern; continue_on_error runs could fail millions */
@@ -544,9 +544,9 @@ static void nvme_cmd_prep_dsm(struct nvme_cmd_job *job, struct io_u *io_u,
 
 /* The buffer of a read or write, as the submission options say. */
 static void nvme_cmd_prep_data(struct thread_data *td, struct io_u *io_u,
-			       struct io_uring_sqe *sqe, struct nvme_uring_cmd *cmd)
+			       struct io_uring_sqe *sqe, struct nvme_uring_cmd *cmd,
+			       struct iovec *iov)
 {
-	struct fioring_data *ld = td->io_ops_data;
 	struct fioring_options *o = td->eo;
 
 	if (o->fixedbufs) {
@@ -559,8 +559,6 @@ static void nvme_cmd_prep_data(struct thread_data *td, struct io_u *io_u,
 		cmd->data_len = io_u->xfer_buflen;
 	} else {
 		/* a requeued short I/O moved xfer_buf: the iovec follows it */
-		struct iovec *iov = &ld->iovecs[io_u->index];
-
 		iov->iov_base = io_u->xfer_buf;
 		iov->iov_len = io_u->xfer_buflen;
 		cmd->addr = (__u64)(uintptr_t)iov;
@@ -588,7 +586,8 @@ static __u8 nvme_cmd_read_opcode(struct thread_data *td, struct io_u *io_u)
 }
 
 void nvme_cmd_prep(struct thread_data *td, struct nvme_cmd_job *job,
-		   struct io_u *io_u, struct io_uring_sqe *sqe, int fd)
+		   struct io_u *io_u, struct io_uring_sqe *sqe, int fd,
+		   struct iovec *iov)
 {
 	struct fioring_options *o = td->eo;
 	const struct nvme_cmd_ns *ns = io_u->file->engine_data;
@@ -625,7 +624,7 @@ void nvme_cmd_prep(struct thread_data *td, struct nvme_cmd_job *job,
 #endif
 	/* Write Zeroes, Write Uncorrectable and Verify move no data */
 	if (io_u->ddir == DDIR_READ || cmd->opcode == nvme_cmd_write)
-		nvme_cmd_prep_data(td, io_u, sqe, cmd);
+		nvme_cmd_prep_data(td, io_u, sqe, cmd, iov);
 	md = job->md_buf ? job->md_buf + (size_t)io_u->index * o->md_per_io_size : NULL;
 	if (ns->ms && !ns->ext && cmd->data_len) {
 		cmd->metadata = (__u64)(uintptr_t)md;
@@ -654,9 +653,9 @@ static void nvme_cmd_log_status(struct io_u *io_u, int status)
 		nvme_cmd_status(status));
 }
 
-void nvme_cmd_complete(struct thread_data *td, struct io_u *io_u, int res)
+void nvme_cmd_complete(struct thread_data *td, struct nvme_cmd_job *job,
+		       struct io_u *io_u, int res)
 {
-	struct fioring_data *ld = td->io_ops_data;
 	struct fioring_options *o = td->eo;
 	const struct nvme_cmd_ns *ns = io_u->file->engine_data;
 
@@ -684,8 +683,8 @@ void nvme_cmd_complete(struct thread_data *td, struct io_u *io_u, int res)
 	}
 	io_u->error = 0;
 	if (ns->pi_type && io_u->ddir == DDIR_READ && !o->pi_act &&
-	    nvme_cmd_pi_verify(td, ld->ncmd, io_u, ld->ncmd->md_buf ?
-			       ld->ncmd->md_buf + (size_t)io_u->index * o->md_per_io_size : NULL))
+	    nvme_cmd_pi_verify(td, job, io_u, job->md_buf ?
+			       job->md_buf + (size_t)io_u->index * o->md_per_io_size : NULL))
 		io_u->error = EIO;
 }
 

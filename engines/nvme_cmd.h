@@ -108,17 +108,20 @@ int nvme_cmd_check_io(const struct io_u *io_u);
 
 /*
  * nvme_cmd_prep() - fill @sqe with the NVMe command for @io_u, checked by
- * nvme_cmd_check_io(), on @fd (a registered file index with registerfiles).
+ * nvme_cmd_check_io(), on @fd (a registered file index with registerfiles);
+ * @iov is the engine's iovec of @io_u, which a vectored command points at.
  */
 void nvme_cmd_prep(struct thread_data *td, struct nvme_cmd_job *job,
-		   struct io_u *io_u, struct io_uring_sqe *sqe, int fd);
+		   struct io_u *io_u, struct io_uring_sqe *sqe, int fd,
+		   struct iovec *iov);
 
 /*
  * nvme_cmd_complete() - set @io_u's outcome from @res: 0 on success (then
  * the host's protection information check under pi_act=0), an NVMe status
  * (> 0, logged decoded) or -errno.
  */
-void nvme_cmd_complete(struct thread_data *td, struct io_u *io_u, int res);
+void nvme_cmd_complete(struct thread_data *td, struct nvme_cmd_job *job,
+		       struct io_u *io_u, int res);
 
 /*
  * nvme_cmd_errdetails() - fio's errdetails hook: the NVMe status of a failed

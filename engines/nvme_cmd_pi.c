@@ -21,7 +21,7 @@
 #include <libnvme.h>
 
 #include "fio.h"
-#include "fioring.h"
+#include "fioring_options.h"
 #include "nvme_cmd.h"
 
 /* the PI tuple of a 16-bit guard format, big endian on the media */

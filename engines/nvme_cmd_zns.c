@@ -16,7 +16,7 @@
 #include <libnvme.h>
 
 #include "fio.h"
-#include "fioring.h"
+#include "fioring_options.h"
 #include "nvme_cmd.h"
 
 /* zone descriptors fetched per Zone Management Receive */

@@ -11,6 +11,9 @@
 # clat) into gate.txt, writes the
 # results, report.html (whose findings carry the gate's verdict) and plots
 # to bench/out/, and prints where the report is and the findings.
+# A second, smaller sweep (the QD32 jobs, libfioring, iostats 0/1 x
+# nomerges 0/2) into OUT/nomerges reports what nomerges=2 and the peak
+# profile (iostats=0 nomerges=2) cost against the default.
 # The sweep's previous output is kept as bench/out.prev.
 #
 # Environment: REPEAT runs per cell (5, the fewest the gate judges),
@@ -68,6 +71,21 @@ case $rc in
 3) echo "bench: some runs failed; the report marks them" >&2 ;;
 *) die "the sweep failed (exit $rc, see above); nothing to report" ;;
 esac
+# The other setting of the peak-testing script: nomerges 0 and 2 crossed
+# with iostats 0 and 1, on the QD32 jobs (where requests queue up to be
+# merged), libfioring without SQPOLL: its report holds each against 0 and
+# the peak profile (iostats=0 nomerges=2) against the default (iostats=1
+# nomerges=0).  A few jobs only, so make bench takes at most a fifth more.
+"$bench" run "$@" --iostats 0,1 --knob nomerges=0,2 --engine fioring \
+	--sqpoll 0 --job "$top/jobs/randread-qd32.fio" \
+	--job "$top/jobs/randwrite-qd32.fio" --repeat "$repeat" \
+	--adaptive-vs knob:nomerges=0 --runtime "$runtime" --out "$out/nomerges"
+krc=$?
+case $krc in
+0|3) "$bench" report "$out/nomerges" >"$out/nomerges/report.txt" 2>&1 ||
+	{ cat "$out/nomerges/report.txt" >&2; die "report of $out/nomerges failed"; } ;;
+*) echo "bench: the nomerges sweep failed (exit $krc, see above)" >&2 ;;
+esac
 # the gate first: the report's findings read its verdict from gate.txt
 # on the tail too: p99 clat of whichever direction a job has
 metrics=iops,cpu_per_io_us,read_clat_p99_us,write_clat_p99_us
@@ -80,6 +98,10 @@ secs=$(($(date +%s) - start))
 echo
 echo "== fioring bench: $(grep -c . "$out/results.csv" | awk '{ print $1 - 1 }') runs in ${secs}s"
 sed -n 's/^  /  /p' "$out/report.txt"
+if [ -s "$out/nomerges/report.txt" ]; then
+	echo "== nomerges and the peak profile (fioring, QD32 jobs, iostats 0,1 x nomerges 0,2):"
+	grep -E '^  (iostats cost|nomerges|peak profile)' "$out/nomerges/report.txt"
+fi
 echo "== gate --vs io_uring (exit $gate):"
 grep -v '^PASS' "$out/gate.txt" | sed 's/^/  /'
 echo "== report: $out/report.html"

@@ -17,6 +17,8 @@
 #include "cli/commands.h"
 #include "fio/fio_client.h"
 #include "results/ioprio.h"
+#include "results/dims.h"
+#include "results/knob_cols.h"
 #include "store/store.h"
 #include "sweep/run.h"
 
@@ -26,7 +28,7 @@ enum {
 	OPT_EMBEDDED, OPT_EMBEDDED_SIZE, OPT_FORCE, OPT_FIO_ARG,
 	OPT_FIO_TIMEOUT, OPT_PATH_STATS, OPT_CLIENT, OPT_CLIENT_FILE, OPT_CPUS,
 	OPT_UNPINNED, OPT_ADAPTIVE, OPT_ADAPTIVE_WIDTH, OPT_ADAPTIVE_VS,
-	OPT_ADAPTIVE_MAX_DROP, OPT_DB, OPT_LABEL,
+	OPT_ADAPTIVE_MAX_DROP, OPT_KNOB, OPT_DB, OPT_LABEL,
 };
 
 static const struct option run_opts[] = {
@@ -38,6 +40,7 @@ static const struct option run_opts[] = {
 	{ "sqpoll",		required_argument,	NULL, OPT_SQPOLL },
 	{ "ioprio",		required_argument,	NULL, OPT_IOPRIO },
 	{ "scheduler",		required_argument,	NULL, OPT_SCHEDULER },
+	{ "knob",		required_argument,	NULL, OPT_KNOB },
 	{ "repeat",		required_argument,	NULL, 'r' },
 	{ "adaptive",		required_argument,	NULL, OPT_ADAPTIVE },
 	{ "adaptive-width",	required_argument,	NULL, OPT_ADAPTIVE_WIDTH },
@@ -88,6 +91,8 @@ void cli_usage_run(FILE *f)
 "                         idle/7) or CLASS:PCT[:LEVEL] (PCT%% of the I/O:\n"
 "                         rt:10, idle:50) [none]\n"
 "      --scheduler LIST   queue/scheduler values [left as it is]\n"
+"      --knob ATTR=LIST   values of the target's queue/ATTR, crossed with the\n"
+"                         rest (repeatable, up to 4 attributes) [none]\n"
 "  -r, --repeat N         runs of every cell [5]\n"
 "      --adaptive N       then up to N more runs of each cell not yet\n"
 "                         settled, interleaved [0: off]\n"
@@ -98,7 +103,8 @@ void cli_usage_run(FILE *f)
 "                         or REGRESSION, a VS cell once all its pairs are;\n"
 "                         VS is an engine or COLUMN=VALUE, COLUMN one\n"
 "                         of engine job sqpoll iostats_req iopolicy_req\n"
-"                         ioprio scheduler [unpaired cells: by width]\n"
+"                         ioprio scheduler, or knob:ATTR (--knob)\n"
+"                         [unpaired cells: by width]\n"
 "      --adaptive-max-drop PCT  the gate's --max-drop for --adaptive-vs [5]\n"
 "  -T, --runtime SEC      time-based runtime of each run, 0 keeps the job's\n"
 "                         own [5]\n"
@@ -211,6 +217,29 @@ static int bad(const char *opt, const char *val, const char *want)
 	return -EINVAL;
 }
 
+/* --knob ATTR=V1,V2,...: a queue/ attribute once, up to QUEUE_KNOBS_MAX */
+static int add_knob(struct run_env *env, const char *arg)
+{
+	struct queue_knob *k = &env->knobs[env->nr_knobs];
+	char why[128];
+	int i, ret;
+
+	if (env->nr_knobs == QUEUE_KNOBS_MAX)
+		return bad("knob", arg, "at most 4 attributes");
+	ret = queue_knob_parse(arg, k, why, sizeof(why));
+	if (ret == -EINVAL)
+		return bad("knob", arg, why);
+	if (ret)
+		return ret;
+	for (i = 0; i < env->nr_knobs; i++)
+		if (!strcmp(env->knobs[i].attr, k->attr)) {
+			strlist_free(&k->vals);
+			return bad("knob", arg, "that attribute is given twice");
+		}
+	env->nr_knobs++;
+	return 0;
+}
+
 /* VALUE (an engine) or COLUMN=VALUE, as `gate --vs` takes it */
 static int parse_adaptive_vs(const char *s, struct run_env *env)
 {
@@ -223,14 +252,20 @@ static int parse_adaptive_vs(const char *s, struct run_env *env)
 		env->adaptive_vs_val = s;
 		return *s ? 0 : bad("adaptive-vs", s, "an engine or COLUMN=VALUE");
 	}
-	for (i = 0; sweep_vs_cols[i]; i++)
-		if (strlen(sweep_vs_cols[i]) == len &&
-		    !strncmp(sweep_vs_cols[i], s, len))
+	for (i = 0; i < NR_DIMS; i++)
+		if (dims[i].vs && strlen(dims[i].req_col) == len &&
+		    !strncmp(dims[i].req_col, s, len))
 			break;
-	if (!sweep_vs_cols[i] || !eq[1])
+	if (i == NR_DIMS && eq[1] &&
+	    !knob_col_named(s, len, env->adaptive_vs_col,
+			    sizeof(env->adaptive_vs_col))) {
+		env->adaptive_vs_val = eq + 1;
+		return 0;
+	}
+	if (i == NR_DIMS || !eq[1])
 		return bad("adaptive-vs", s, "an engine or COLUMN=VALUE, COLUMN "
 			   "one of engine job sqpoll iostats_req iopolicy_req "
-			   "ioprio scheduler");
+			   "ioprio scheduler or knob:ATTR");
 	memcpy(env->adaptive_vs_col, s, len);
 	env->adaptive_vs_col[len] = '\0';
 	env->adaptive_vs_val = eq + 1;
@@ -367,6 +402,9 @@ int cli_parse_run(int argc, char **argv, struct run_env *env)
 		case OPT_SCHEDULER:
 			l = &env->scheduler, name = "scheduler";
 			break;
+		case OPT_KNOB:
+			ret = add_knob(env, optarg);
+			break;
 		case OPT_FIO_ARG:
 			ret = strlist_add(&env->fio_args, optarg);
 			break;
@@ -499,19 +537,25 @@ int cli_parse_run(int argc, char **argv, struct run_env *env)
 		fprintf(stderr, "fioring-bench run: --cpus and --unpinned exclude each other\n");
 		return -EINVAL;
 	}
+	if (env->nr_knobs && env->clients.nr) {
+		fprintf(stderr, "fioring-bench run: --knob sets queue attributes here, "
+			"not on --client fio servers\n");
+		return -EINVAL;
+	}
 	if (optind < argc) {
 		fprintf(stderr, "fioring-bench run: unexpected argument '%s' (see --help)\n",
 			argv[optind]);
 		return -EINVAL;
 	}
+	/* the dims table's defaults; the others are what the target has */
 	if (!env->iostats.nr)
-		strlist_split(&env->iostats, "0,1,2");
+		strlist_split(&env->iostats, dims[DIM_IOSTATS].defaults);
 	if (!env->engines.nr)
-		strlist_split(&env->engines, "fioring,io_uring");
+		strlist_split(&env->engines, dims[DIM_ENGINE].defaults);
 	if (!env->sqpoll.nr)
-		strlist_split(&env->sqpoll, "0");
+		strlist_split(&env->sqpoll, dims[DIM_SQPOLL].defaults);
 	if (!env->ioprio.nr)
-		strlist_split(&env->ioprio, "none");
+		strlist_split(&env->ioprio, dims[DIM_IOPRIO].defaults);
 	if (list_check(&env->iostats, "iostats", valid_uint, "whole numbers >= 0") ||
 	    list_check(&env->sqpoll, "sqpoll", valid_bool, "0 and/or 1") ||
 	    list_check(&env->ioprio, "ioprio", valid_ioprio,
@@ -533,6 +577,8 @@ void cli_free(struct run_env *env)
 	strlist_free(&env->sqpoll);
 	strlist_free(&env->ioprio);
 	strlist_free(&env->scheduler);
+	for (int i = 0; i < env->nr_knobs; i++)
+		strlist_free(&env->knobs[i].vals);
 	strlist_free(&env->fio_args);
 	strlist_free(&env->clients);
 	strlist_free(&env->labels);

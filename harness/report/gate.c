@@ -25,6 +25,8 @@
 #include "report/gate_base.h"
 #include "store/store.h"
 #include "report/report_cmd.h"
+#include "results/dims.h"
+#include "results/knob_cols.h"
 #include "results/metrics.h"
 #include "results/results_read.h"
 
@@ -164,8 +166,9 @@ static int parse_metrics(struct gate_env *env, const char *s)
 static int parse_vs(struct gate_env *env, const char *s)
 {
 	const char *eq = strchr(s, '=');
-	const char *const *col;
+	const struct dim *col;
 	size_t len;
+	int i;
 
 	env->vs = s;
 	if (!eq) {
@@ -174,14 +177,19 @@ static int parse_vs(struct gate_env *env, const char *s)
 		return 0;
 	}
 	len = (size_t)(eq - s);
-	for (col = results_setting_cols; *col; col++)
-		if (strlen(*col) == len && !strncmp(*col, s, len))
-			break;
-	if (!*col || !eq[1]) {
+	col = len < sizeof(env->vs_col) ? dim_by_col(strndupa(s, len)) : NULL;
+	/* knob:ATTR: whether the file has its column is checked once read */
+	if (!col && eq[1] &&
+	    !knob_col_named(s, len, env->vs_col, sizeof(env->vs_col))) {
+		env->vs_val = eq + 1;
+		return 0;
+	}
+	if (!col || !eq[1]) {
 		fprintf(stderr, "gate: --vs '%s': want VALUE or COLUMN=VALUE, COLUMN one of",
 			s);
-		for (col = results_setting_cols; *col; col++)
-			fprintf(stderr, " %s", *col);
+		for (i = 0; i < NR_DIMS; i++)
+			fprintf(stderr, " %s", dims[i].req_col);
+		fprintf(stderr, " knob:ATTR");
 		fputc('\n', stderr);
 		return -EINVAL;
 	}

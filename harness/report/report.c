@@ -20,7 +20,6 @@
 #include "report/report_cmd.h"
 #include "report/report.h"
 #include "report/report_doc.h"
-#include "report/report_groups.h"
 
 static void usage(FILE *f)
 {

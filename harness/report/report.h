@@ -71,6 +71,16 @@ int report_compare(const struct report *rep, const char *col,
 		   const char *base_val, const char *cand_val,
 		   const char *metric, const char *fcol, const char *fval,
 		   struct report_cmp *out);
+/*
+ * The same over several settings at once (NULL-ended cols, a value of
+ * each in base_vals and cand_vals): cells that differ in all of them and
+ * nothing else, e.g. a profile of two settings against another.
+ */
+int report_compare_set(const struct report *rep, const char *const *cols,
+		       const char *const *base_vals,
+		       const char *const *cand_vals, const char *metric,
+		       const char *fcol, const char *fval,
+		       struct report_cmp *out);
 void report_cmp_free(struct report_cmp *cmp);
 /* As a metric: clat p50 of reads where the cells read, else of writes. */
 #define REPORT_CLAT_P50 "*clat_p50_us"
@@ -98,6 +108,12 @@ void report_hosts_table(const struct report *rep, struct report_doc *doc);
 /* report_prio.c: per-priority clat of the cells that mixed priorities. */
 /* one headline line per cell that mixed priorities; returns how many */
 size_t report_prio_headline(const struct report *rep, struct report_doc *doc);
+
+/*
+ * report_cdf.c: a "Latency distributions" section, one CDF figure per
+ * comparison group (plots/cdf-NAME.png and .svg); 0 or -errno.
+ */
+int report_cdf(const struct report *rep, struct report_doc *doc);
 
 /* report_findings.c: the headline, one line per question; 0 or -errno. */
 int report_findings(const struct report *rep, struct report_doc *doc);

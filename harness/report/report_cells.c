@@ -13,6 +13,8 @@
 #include <string.h>
 
 #include "report/report.h"
+#include "results/dims.h"
+#include "results/knob_cols.h"
 
 size_t report_row(const struct report_cell *c)
 {
@@ -33,37 +35,40 @@ int report_col_varies(const struct report *rep, const char *col)
 	return 0;
 }
 
-/* how a label shows a setting: "sq1", "iostats0", "randread-qd32" */
-static const char *label_prefix(const char *col)
+/*
+ * how a label shows a setting: "sq1", "iostats0", "randread-qd32",
+ * "nomerges=2" (the dims table's label, dim_knob's for a --knob column)
+ */
+static void label_prefix(const char *col, char *buf, size_t len)
 {
-	static const char *const prefixes[][2] = {
-		{ "sqpoll", "sq" }, { "iostats_req", "iostats" },
-		{ "iodepth", "qd" }, { "iopolicy_req", "iopolicy=" },
-		{ "ioprio", "prio=" }, { "scheduler", "sched=" }, { "host", "host=" },
-	};
-	size_t i;
+	const struct dim *d = dim_by_col(col);
+	char attr[64];
 
-	for (i = 0; i < sizeof(prefixes) / sizeof(prefixes[0]); i++)
-		if (!strcmp(col, prefixes[i][0]))
-			return prefixes[i][1];
-	return "";
+	if (d)
+		snprintf(buf, len, "%s", d->label);
+	else if (!knob_col_attr(col, attr, sizeof(attr)))
+		knob_col(attr, dim_knob.label, buf, len);
+	else
+		buf[0] = '\0';
 }
 
 void report_label(const struct report *rep, const struct report_cell *c,
 		  const char *except, char *buf, size_t len)
 {
-	const char *const *col;
-	size_t used = 0;
+	const char *col;
+	size_t used = 0, i;
+	char prefix[64];
 
 	*buf = '\0';
-	for (col = results_setting_cols; *col; col++) {
-		const char *v = results_get(&rep->res, report_row(c), *col);
+	for (i = 0; (col = results_setting_col(&rep->res, i)); i++) {
+		const char *v = results_get(&rep->res, report_row(c), col);
 		int n;
 
-		if ((except && !strcmp(*col, except)) || !report_col_varies(rep, *col))
+		if ((except && !strcmp(col, except)) || !report_col_varies(rep, col))
 			continue;
+		label_prefix(col, prefix, sizeof(prefix));
 		n = snprintf(buf + used, len - used, "%s%s%s", used ? " " : "",
-			     label_prefix(*col), v);
+			     prefix, v);
 		if (n < 0 || (size_t)n >= len - used)
 			break;
 		used += (size_t)n;
@@ -167,23 +172,37 @@ int report_summarise(struct report *rep)
 	return 0;
 }
 
+/* every setting of the NULL-ended cols has its value of vals in row */
+static int has_vals(const struct report *rep, size_t row,
+		    const char *const *cols, const char *const *vals)
+{
+	for (; *cols; cols++, vals++)
+		if (strcmp(results_get(&rep->res, row, *cols), *vals))
+			return 0;
+	return 1;
+}
+
+/* the cell with vals in cols and all else as c's */
 static const struct report_cell *partner(const struct report *rep,
 					 const struct report_cell *c,
-					 const char *col, const char *val)
+					 const char *const *cols,
+					 const char *const *vals)
 {
 	const struct report_cell *found = NULL;
-	char *key = results_cell_key(&rep->res, report_row(c), col);
-	size_t i;
+	char *key = results_cell_key_except(&rep->res, report_row(c), cols);
+	size_t i, n = 0;
 
+	while (cols[n])
+		n++;
 	for (i = 0; key && i < rep->ncells && !found; i++) {
 		const struct report_cell *o = &rep->rcs[i];
 		char *k;
 
-		if (strcmp(results_get(&rep->res, report_row(o), col), val))
+		if (!has_vals(rep, report_row(o), cols, vals))
 			continue;
-		k = results_cell_key(&rep->res, report_row(o), col);
+		k = results_cell_key_except(&rep->res, report_row(o), cols);
 		if (k && !strcmp(k, key) &&
-		    results_cells_differ_once(c->rc->name, o->rc->name))
+		    results_cells_differ(c->rc->name, o->rc->name) == (int)n)
 			found = o;
 		free(k);
 	}
@@ -221,6 +240,20 @@ int report_compare(const struct report *rep, const char *col,
 		   const char *metric, const char *fcol, const char *fval,
 		   struct report_cmp *out)
 {
+	return report_compare_set(rep, (const char *const[]){ col, NULL },
+				  (const char *const[]){ base_val },
+				  (const char *const[]){ cand_val }, metric,
+				  fcol, fval, out);
+}
+
+int report_compare_set(const struct report *rep, const char *const *cols,
+		       const char *const *base_vals,
+		       const char *const *cand_vals, const char *metric,
+		       const char *fcol, const char *fval,
+		       struct report_cmp *out)
+{
+	const char *col = cols[0], *base_val = base_vals[0],
+		   *cand_val = cand_vals[0];
 	struct stats_pair *sp = NULL;
 	double **bufs = NULL;
 	size_t i, nvalid = 0, nalloc = 0;
@@ -239,11 +272,11 @@ int report_compare(const struct report *rep, const char *col,
 		const struct report_cell *c = &rep->rcs[i], *b;
 		struct report_pair *p = &out->pairs[out->npairs];
 
-		if (strcmp(results_get(&rep->res, report_row(c), col), cand_val))
+		if (!has_vals(rep, report_row(c), cols, cand_vals))
 			continue;
 		if (fcol && strcmp(results_get(&rep->res, report_row(c), fcol), fval))
 			continue;
-		b = partner(rep, c, col, base_val);
+		b = partner(rep, c, cols, base_vals);
 		if (!b)
 			continue;
 		p->base = b;

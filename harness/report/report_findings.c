@@ -24,6 +24,7 @@
 #include "report/report_doc.h"
 #include "report/report_groups.h"
 #include "results/flags.h"
+#include "results/knob_cols.h"
 #include "results/metrics.h"
 
 struct findings {
@@ -207,6 +208,138 @@ static int finding_iostats(struct findings *f)
 			}
 			report_cmp_free(&cmp);
 		}
+	}
+	return 0;
+}
+
+/*
+ * " IOPS 0.97 [0.95, 0.99], CPU per I/O 1.02 [1.00, 1.04]": the ratios of
+ * the cand cells to their base cells on disk and their 95% intervals (the
+ * settings of the NULL-ended cols differ, all else is the same); buf is
+ * left empty when no pair has both
+ */
+static int ratios_text(const struct report *rep, const char *const *cols,
+		       const char *const *base, const char *const *cand,
+		       const char *disk, char *buf, size_t len)
+{
+	static const char *const metric[][2] = {
+		{ "iops", "IOPS" }, { "cpu_per_io_us", "CPU per I/O" },
+	};
+	struct report_cmp cmp;
+	size_t m;
+	int ret;
+
+	buf[0] = '\0';
+	for (m = 0; m < sizeof(metric) / sizeof(metric[0]); m++) {
+		ret = report_compare_set(rep, cols, base, cand, metric[m][0],
+					 "target", disk, &cmp);
+		if (ret)
+			return ret;
+		if (cmp.have_ratio)
+			appendf(buf, len, "%s %s %.2f [%.2f, %.2f]",
+				buf[0] ? "," : "", metric[m][1], cmp.ratio,
+				cmp.lo, cmp.hi);
+		report_cmp_free(&cmp);
+	}
+	return 0;
+}
+
+/* the value a --knob finding holds the others against: 0 if swept, else the first */
+static const char *knob_base(const char **vals, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(vals[i], "0"))
+			return vals[i];
+	return vals[0];
+}
+
+/*
+ * Each --knob attribute (a knob_ATTR_req column): every value against the
+ * base, IOPS and fio's CPU time per I/O, as the iostats cost line takes
+ * them (paired cells, geometric mean and its bootstrap interval).  A
+ * bio-based device has no requests to merge or queue: there the request
+ * queue's attributes change nothing, so nothing is measured.
+ */
+static int finding_knobs(struct findings *f)
+{
+	const char *disks[16], *vals[8], *col, *base;
+	size_t nd = distinct(f->rep, "target", disks, 16), i, d, v, nv;
+	char attr[64], text[256];
+	int ret;
+
+	for (i = 0; (col = results_setting_col(&f->rep->res, i)); i++) {
+		if (knob_col_attr(col, attr, sizeof(attr)))
+			continue;
+		nv = distinct(f->rep, col, vals, 8);
+		for (d = 0; d < nd; d++) {
+			if (nv < 2) {
+				say(f, "%s: not measured on %s: the sweep has one "
+				    "value", attr, disks[d]);
+				continue;
+			}
+			if (fact(f, disks[d], "blk_mq") == 0) {
+				say(f, "%s: not measurable here: %s is bio-based (no "
+				    "request queue: nothing to merge or schedule)",
+				    attr, disks[d]);
+				continue;
+			}
+			base = knob_base(vals, nv);
+			for (v = 0; v < nv; v++) {
+				if (vals[v] == base)
+					continue;
+				ret = ratios_text(f->rep, (const char *const[]){ col, NULL },
+						  &base, &vals[v], disks[d], text,
+						  sizeof(text));
+				if (ret)
+					return ret;
+				if (text[0])
+					say(f, "%s=%s against %s=%s:%s on %s (kernel %s); "
+					    "geometric mean over paired cells, 95%% CI",
+					    attr, vals[v], attr, base, text, disks[d],
+					    f->kernel);
+			}
+		}
+	}
+	return 0;
+}
+
+/*
+ * The peak profile Jens Axboe's peak-testing script sets on every device,
+ * iostats=0 with nomerges=2, against the distro default, iostats=1 with
+ * nomerges=0: said where the sweep swept nomerges, the cells differing in
+ * both settings and nothing else.
+ */
+static int finding_peak(struct findings *f)
+{
+	static const char *const cols[] = { "iostats_req", "knob_nomerges_req", NULL };
+	static const char *const peak[] = { "0", "2" }, *const dflt[] = { "1", "0" };
+	const char *disks[16];
+	size_t nd = distinct(f->rep, "target", disks, 16), d;
+	char text[256];
+	int ret;
+
+	if (results_col(&f->rep->res, cols[1]) < 0)
+		return 0;
+	for (d = 0; d < nd; d++) {
+		if (fact(f, disks[d], "blk_mq") == 0) {
+			say(f, "peak profile: not measurable here: %s is bio-based "
+			    "(no request queue: nothing to merge)", disks[d]);
+			continue;
+		}
+		ret = ratios_text(f->rep, cols, dflt, peak, disks[d], text,
+				  sizeof(text));
+		if (ret)
+			return ret;
+		if (!text[0])
+			say(f, "peak profile: not measured on %s: no iostats=0 "
+			    "nomerges=2 cell with an iostats=1 nomerges=0 one",
+			    disks[d]);
+		else
+			say(f, "peak profile iostats=0 nomerges=2 against iostats=1 "
+			    "nomerges=0:%s on %s (kernel %s); geometric mean over "
+			    "paired cells, 95%% CI", text, disks[d], f->kernel);
 	}
 	return 0;
 }
@@ -692,7 +825,7 @@ int report_findings(const struct report *rep, struct report_doc *doc)
 	nk = distinct(rep, "kernel", kernels, 4);
 	for (k = 0; k < nk; k++)
 		appendf(f.kernel, sizeof(f.kernel), "%s%s", k ? ", " : "", kernels[k]);
-	ret = finding_iostats(&f);
+	ret = finding_iostats(&f) ?: finding_knobs(&f) ?: finding_peak(&f);
 	if (!ret) {
 		finding_util(&f);
 		ret = finding_sqpoll(&f);

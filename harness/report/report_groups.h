@@ -29,13 +29,6 @@ size_t report_groups(const struct report *rep, struct report_group *g,
 /* fio's own clat is impossible in an ok run of the cell (fio #1484) */
 int report_clat_broken(const struct report *rep, const struct results_cell *rc);
 
-/*
- * report_cdf.c: a "Latency distributions" section, one CDF figure per
- * group (plots/cdf-NAME.png and .svg); 0 or -errno.
- */
-struct report_doc;
-int report_cdf(const struct report *rep, struct report_doc *doc);
-
 /* report_tails.c: a finding line per compared pair on clat percentiles */
 int report_tails(const struct report *rep,
 		 void (*say)(void *arg, const char *line), void *arg);

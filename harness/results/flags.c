@@ -14,42 +14,6 @@
 
 #include "results/flags.h"
 
-void flags_add(char *buf, size_t len, const char *flag)
-{
-	size_t n = strlen(buf);
-
-	snprintf(buf + n, len - n, "%s%s", n ? ";" : "", flag);
-}
-
-int flags_has(const char *list, const char *flag)
-{
-	size_t fl = strlen(flag);
-	const char *p = list;
-
-	while ((p = strstr(p, flag))) {
-		if ((p == list || p[-1] == ';') && (p[fl] == ';' || !p[fl]))
-			return 1;
-		p += fl;
-	}
-	return 0;
-}
-
-void flags_drop(char *buf, const char *flag)
-{
-	size_t fl = strlen(flag);
-	char *p = buf;
-
-	while ((p = strstr(p, flag))) {
-		if ((p == buf || p[-1] == ';') && (p[fl] == ';' || !p[fl])) {
-			memmove(p, p + fl + (p[fl] == ';'), strlen(p + fl) + 1);
-			if (!*p && p > buf && p[-1] == ';')
-				p[-1] = '\0';
-			continue;
-		}
-		p += fl;
-	}
-}
-
 bool flags_think_spun(double usr_ms, double think_sleep_ms)
 {
 	return think_sleep_ms > 0 && usr_ms >= FLAGS_THINK_SPIN_FRAC * think_sleep_ms;

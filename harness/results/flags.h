@@ -14,14 +14,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "results/flag_list.h"
 #include "results/metrics.h"
-
-/* appends flag to a ;-separated list */
-void flags_add(char *buf, size_t len, const char *flag);
-/* 1 when the ;-separated list holds flag */
-int flags_has(const char *list, const char *flag);
-/* drops every flag from the ;-separated list in buf */
-void flags_drop(char *buf, const char *flag);
 
 /* what the target's probe established, so runs need not repeat it */
 struct flag_facts {

@@ -12,7 +12,7 @@
 #include <string.h>
 
 #include "lib/stats.h"
-#include "results/flags.h"
+#include "results/flag_list.h"
 #include "results/metrics.h"
 
 int iostat_derive(const struct diskstats_rec *before,

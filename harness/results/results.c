@@ -9,6 +9,7 @@
  */
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +18,7 @@
 
 #include "lib/fileio.h"
 #include "lib/clock.h"
+#include "results/knob_cols.h"
 #include "results/metrics.h"
 #include "results/results.h"
 
@@ -109,6 +111,17 @@ void fmt_num(char *buf, size_t len, double v)
 		strcpy(buf, "0");
 }
 
+void row_fail(struct result_row *r, const char *fmt, ...)
+{
+	va_list ap;
+
+	snprintf(r->status, sizeof(r->status), "failed");
+	va_start(ap, fmt);
+	vsnprintf(r->error, sizeof(r->error), fmt, ap);
+	va_end(ap);
+	csv_clean(r->error);
+}
+
 /* a CSV cell needs no quoting once it has no comma, quote or newline */
 void csv_clean(char *s)
 {
@@ -181,19 +194,31 @@ int results_write_json(const char *path, json_object *obj)
 	return 0;
 }
 
-int results_open(struct results *res, const char *dir, json_object *meta)
+int results_open(struct results *res, const char *dir, json_object *meta,
+		 const struct queue_knob *knobs, int nr_knobs)
 {
 	char path[PATH_BUF];
 	size_t i;
+	int k;
 
 	memset(res, 0, sizeof(*res));
 	snprintf(res->dir, sizeof(res->dir), "%s", dir);
+	res->knobs = knobs;
+	res->nr_knobs = nr_knobs;
 	snprintf(path, sizeof(path), "%s/results.csv", dir);
 	res->csv = fopen(path, "we");
 	if (!res->csv)
 		return -errno;
 	for (i = 0; i < NR_COLUMNS; i++)
 		fprintf(res->csv, "%s%s", i ? "," : "", columns[i].name);
+	for (k = 0; k < nr_knobs; k++) {
+		char req[64], eff[64];
+
+		if (knob_col(knobs[k].attr, KNOB_COL_REQ, req, sizeof(req)) ||
+		    knob_col(knobs[k].attr, KNOB_COL_EFF, eff, sizeof(eff)))
+			return -ENAMETOOLONG;
+		fprintf(res->csv, ",%s,%s", req, eff);
+	}
 	fputc('\n', res->csv);
 	fflush(res->csv);
 	res->runs = json_object_new_array();
@@ -201,11 +226,30 @@ int results_open(struct results *res, const char *dir, json_object *meta)
 	return res->runs ? 0 : -ENOMEM;
 }
 
+/* a --knob attribute's two values, in the CSV line and the JSON row */
+static void knob_cells(FILE *csv, json_object *row, const char *attr,
+		       const char *req, const char *eff)
+{
+	char col[64], buf[QUEUE_KNOB_VAL];
+
+	snprintf(buf, sizeof(buf), "%s", req);
+	csv_clean(buf);
+	fprintf(csv, ",%s", buf);
+	snprintf(buf, sizeof(buf), "%s", eff);
+	csv_clean(buf);
+	fprintf(csv, ",%s", buf);
+	if (!knob_col(attr, KNOB_COL_REQ, col, sizeof(col)))
+		json_object_object_add(row, col, json_object_new_string(req));
+	if (!knob_col(attr, KNOB_COL_EFF, col, sizeof(col)))
+		json_object_object_add(row, col, json_object_new_string(eff));
+}
+
 int results_add(struct results *res, const struct result_row *r)
 {
 	json_object *row = json_object_new_object();
 	char buf[1024];
 	size_t i;
+	int k;
 
 	if (!row)
 		return -ENOMEM;
@@ -215,6 +259,9 @@ int results_add(struct results *res, const struct result_row *r)
 		json_object_object_add(row, columns[i].name,
 				       cell_json(r, &columns[i]));
 	}
+	for (k = 0; k < res->nr_knobs; k++)
+		knob_cells(res->csv, row, res->knobs[k].attr, r->knob_req[k],
+			   r->knob_eff[k]);
 	fputc('\n', res->csv);
 	if (fflush(res->csv) == EOF)
 		return -errno;

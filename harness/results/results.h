@@ -13,6 +13,8 @@
 
 #include <json-c/json.h>
 
+#include "kernel/queue_knob.h"
+
 struct result_row {
 	int run, repeat;
 	char cell[512];
@@ -59,6 +61,9 @@ struct result_row {
 	char fio_flags[128];
 	int ks_reliable;	/* 0: I/O fio did not issue was counted too */
 	double fio_disk_util_pct, fio_disk_ios;	/* fio's own disk_util */
+	/* --knob: each attribute's value asked and read back, in the sweep's order */
+	char knob_req[QUEUE_KNOBS_MAX][QUEUE_KNOB_VAL];
+	char knob_eff[QUEUE_KNOBS_MAX][QUEUE_KNOB_VAL];
 };
 
 struct results {
@@ -66,6 +71,8 @@ struct results {
 	json_object *runs;
 	json_object *meta;
 	uint64_t json_written_ns;
+	const struct queue_knob *knobs;	/* their columns follow the fixed ones */
+	int nr_knobs;
 	char dir[PATH_MAX];
 };
 
@@ -74,12 +81,16 @@ struct iostat_figs;
 void result_row_init(struct result_row *r);
 /* the row's kernel columns (ks_*) from iostat's figures of its interval */
 void result_row_kernel(struct result_row *r, const struct iostat_figs *ks);
-int results_open(struct results *res, const char *dir, json_object *meta);
+int results_open(struct results *res, const char *dir, json_object *meta,
+		 const struct queue_knob *knobs, int nr_knobs);
 int results_add(struct results *res, const struct result_row *r);
 int results_finish(struct results *res);
 void results_close(struct results *res);
 int results_write_json(const char *path, json_object *obj);
 void fmt_num(char *buf, size_t len, double v);
 void csv_clean(char *s);
+/* the row failed, and why (printf-style, made fit for a CSV cell) */
+__attribute__((format(printf, 2, 3)))
+void row_fail(struct result_row *r, const char *fmt, ...);
 
 #endif

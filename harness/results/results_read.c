@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "results/knob_cols.h"
 #include "results/results_read.h"
 
 static void set_err(struct results *res, const char *fmt, ...)
@@ -305,34 +306,62 @@ size_t results_cell_values(const struct results *res,
 	return results_cell_values_rounds(res, cell, col, vals, NULL);
 }
 
-const char *const results_setting_cols[] = {
-	"target", "engine", "job", "sqpoll", "iodepth", "iostats_req",
-	"iopolicy_req", "ioprio", "scheduler", "host", NULL
-};
-
-char *results_cell_key(const struct results *res, size_t row,
-		       const char *except)
+const char *results_setting_col(const struct results *res, size_t i)
 {
-	const char *const *col;
-	size_t len = 1;
+	char attr[64];
+	size_t c;
+
+	if (i < NR_DIMS)
+		return dims[i].req_col;
+	i -= NR_DIMS;
+	for (c = 0; c < res->ncols; c++)
+		if (!knob_col_attr(res->cols[c], attr, sizeof(attr)) && !i--)
+			return res->cols[c];
+	return NULL;
+}
+
+static int is_except(const char *col, const char *const *except)
+{
+	for (; *except; except++)
+		if (!strcmp(col, *except))
+			return 1;
+	return 0;
+}
+
+char *results_cell_key_except(const struct results *res, size_t row,
+			      const char *const *except)
+{
+	const char *col;
+	size_t len = 1, i;
 	char *key;
 
 	/* what is written: "*" stands for `except` even where it is empty */
-	for (col = results_setting_cols; *col; col++)
-		len += strlen(strcmp(*col, except) ? results_get(res, row, *col) : "*") + 1;
+	for (i = 0; (col = results_setting_col(res, i)); i++)
+		len += strlen(!is_except(col, except) ? results_get(res, row, col) : "*") + 1;
 	key = malloc(len);
 	if (!key)
 		return NULL;
 	*key = '\0';
-	for (col = results_setting_cols; *col; col++) {
+	for (i = 0; (col = results_setting_col(res, i)); i++) {
 		/* a unit separator cannot occur in a CSV value we read */
-		strcat(key, strcmp(*col, except) ? results_get(res, row, *col) : "*");
+		strcat(key, !is_except(col, except) ? results_get(res, row, col) : "*");
 		strcat(key, "\x1f");
 	}
 	return key;
 }
 
+char *results_cell_key(const struct results *res, size_t row,
+		       const char *except)
+{
+	return results_cell_key_except(res, row, (const char *const[]){ except, NULL });
+}
+
 int results_cells_differ_once(const char *a, const char *b)
+{
+	return results_cells_differ(a, b) == 1;
+}
+
+int results_cells_differ(const char *a, const char *b)
 {
 	int diff = 0;
 
@@ -348,14 +377,14 @@ int results_cells_differ_once(const char *a, const char *b)
 		a++;
 		b++;
 	}
-	return !*a && !*b && diff == 1;
+	return !*a && !*b ? diff : -1;
 }
 
 char *results_stable_key(const struct results *res, size_t row,
 			 const char *target_ident)
 {
-	const char *const *col;
-	size_t len = 1;
+	const char *col;
+	size_t i, len = 1;
 	char *key;
 
 	/*
@@ -364,26 +393,26 @@ char *results_stable_key(const struct results *res, size_t row,
 	 * lacks, or leaves empty, is left out, so adding a dimension later
 	 * keeps the keys of the cells that do not use it.
 	 */
-	for (col = results_setting_cols; *col; col++) {
-		const char *v = strcmp(*col, "target") ? results_get(res, row, *col) :
+	for (i = 0; (col = results_setting_col(res, i)); i++) {
+		const char *v = strcmp(col, "target") ? results_get(res, row, col) :
 				target_ident;
 
 		if (*v)
-			len += strlen(*col) + strlen(v) + 2;
+			len += strlen(col) + strlen(v) + 2;
 	}
 	key = malloc(len);
 	if (!key)
 		return NULL;
 	*key = '\0';
-	for (col = results_setting_cols; *col; col++) {
-		const char *v = strcmp(*col, "target") ? results_get(res, row, *col) :
+	for (i = 0; (col = results_setting_col(res, i)); i++) {
+		const char *v = strcmp(col, "target") ? results_get(res, row, col) :
 				target_ident;
 
 		if (!*v)
 			continue;
 		if (*key)
 			strcat(key, ",");
-		strcat(key, *col);
+		strcat(key, col);
 		strcat(key, "=");
 		strcat(key, v);
 	}

@@ -66,10 +66,12 @@ size_t results_cell_values_rounds(const struct results *res,
 				  const char *col, double *vals, int *rounds);
 
 /*
- * The settings that make a cell, as columns of the contract.  Cells that
- * agree on all of them but one differ only in that one setting.
+ * The i-th setting that makes a cell of this file, as a column of the
+ * contract: the req_col of each row of the dims table, then the file's
+ * knob_ATTR_req columns (--knob); NULL past the last.  Cells that agree
+ * on all of them but one differ only in that one setting.
  */
-extern const char *const results_setting_cols[];
+const char *results_setting_col(const struct results *res, size_t i);
 
 /*
  * A key naming a row's cell without setting `except`: rows whose keys are
@@ -84,10 +86,15 @@ char *results_cell_key(const struct results *res, size_t row,
  * columns differs between two cells paired by results_cell_key().
  */
 int results_cells_differ_once(const char *a, const char *b);
+/* how many parts of a and b differ; -1 when they have not as many parts */
+int results_cells_differ(const char *a, const char *b);
+/* results_cell_key() without any of the settings of a NULL-ended list */
+char *results_cell_key_except(const struct results *res, size_t row,
+			      const char *const *except);
 
 /*
  * A key naming a row's cell across sweeps: "target=IDENT,engine=...,job=...",
- * each setting of results_setting_cols that the row has, with the target
+ * each setting of results_setting_col() that the row has, with the target
  * given by what it is (target_ident: results/idents.h) rather than by its
  * disk name, which changes between sweeps (loop0, loop1).  Malloc'd; NULL
  * when out of memory.

@@ -13,6 +13,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "store/store.h"
 #include "store/store_db.h"
 
 /* a writer holds the lock for one sweep's ingest: seconds at most */

@@ -16,6 +16,7 @@
 
 #include "lib/fileio.h"
 #include "lib/json_put.h"
+#include "store/store.h"
 #include "store/store_db.h"
 #include "store/store_results.h"
 

@@ -9,8 +9,6 @@
 
 #include <sqlite3.h>
 
-#include "store/store.h"
-
 struct store {
 	sqlite3 *db;
 	char path[4096];

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "store/store.h"
 #include "store/store_db.h"
 #include "store/store_results.h"
 

@@ -35,7 +35,7 @@
 #include "sweep/job_guard.h"
 #include "sweep/remote_job.h"
 #include "sweep/row_check.h"
-#include "sweep/run.h"
+#include "sweep/run_cell.h"
 
 /* a probe or restore job on one host gets this long before it is killed */
 #define HOST_JOB_TIMEOUT_S	20
@@ -195,7 +195,7 @@ static void row_fill(struct run_ctx *ctx, struct result_row *r, json_object *roo
 	str_copy(r->scheduler, sizeof(r->scheduler), c->scheduler ?: "");
 	/* fio's JSON names no server's version: the probe's greeting did */
 	str_copy(fr.version, sizeof(fr.version), hosts_fio(ctx, host));
-	cell_ioengine(ctx, c->engine, false, ioengine, sizeof(ioengine));
+	cell_ioengine(ctx->engine_lib, c->engine, false, ioengine, sizeof(ioengine));
 	row_check(ctx, c, t, &fr, ioengine, r);
 }
 

@@ -29,22 +29,22 @@ static void say_facts(const struct target_facts *f)
 }
 
 /* value i of the list stays when some target gives it an effect of its own */
-static bool iostats_distinct(const struct run_ctx *ctx, int i,
+static bool iostats_distinct(const struct strlist *l,
+			     const struct target_facts *facts, int nr, int i,
 			     char *why, size_t len)
 {
-	const struct strlist *l = &ctx->env.iostats;
 	const char *eff, *other;
 	int t, k;
 
 	why[0] = '\0';
-	for (t = 0; t < ctx->nr_targets; t++) {
-		eff = target_facts_iostats_eff(&ctx->facts[t], l->v[i]);
+	for (t = 0; t < nr; t++) {
+		eff = target_facts_iostats_eff(&facts[t], l->v[i]);
 		for (k = 0; k < i; k++) {
-			other = target_facts_iostats_eff(&ctx->facts[t], l->v[k]);
+			other = target_facts_iostats_eff(&facts[t], l->v[k]);
 			if (eff && other && !strcmp(eff, other)) {
 				snprintf(why, len, "iostats=%s reads back %s on %s, "
 					 "as iostats=%s does", l->v[i], eff,
-					 ctx->facts[t].disk, l->v[k]);
+					 facts[t].disk, l->v[k]);
 				break;
 			}
 		}
@@ -54,56 +54,144 @@ static bool iostats_distinct(const struct run_ctx *ctx, int i,
 	return false;
 }
 
-int sweep_probe_targets(struct run_ctx *ctx)
+/*
+ * Value i of knob k stays when some target reads it back unlike every
+ * value before it: otherwise it would measure the same setting twice.
+ */
+static bool knob_distinct(const struct queue_knob *k, struct strlist *eff,
+			  const struct target *tg, int nr_targets, int i,
+			  char *why, size_t len)
+{
+	int t, j;
+
+	for (t = 0; t < nr_targets; t++) {
+		for (j = 0; j < i; j++)
+			if (!strcmp(eff[t].v[i], eff[t].v[j])) {
+				snprintf(why, len, "the kernel read %s=%s back as "
+					 "%s on %s, the same as %s=%s", k->attr, k->vals.v[i],
+					 eff[t].v[i], tg[t].disk, k->attr,
+					 k->vals.v[j]);
+				break;
+			}
+		if (j == i)
+			return true;
+	}
+	return false;
+}
+
+/* a value kept that the kernel reads back otherwise: its rows say both */
+static void say_read_back(const struct queue_knob *k, const struct strlist *eff,
+			  const struct target *tg, int nr_targets, int i)
+{
+	int t;
+
+	for (t = 0; t < nr_targets; t++)
+		if (strcmp(eff[t].v[i], k->vals.v[i]))
+			fprintf(stderr, "fioring-bench run: note: the kernel read "
+				"%s=%s back as %s on %s\n", k->attr, k->vals.v[i],
+				eff[t].v[i], tg[t].disk);
+}
+
+/*
+ * Probes each --knob attribute on every target before the first run (it
+ * exists, is writable, takes each value: else one line and the sweep
+ * stops, the journal putting back what the probe wrote) and drops the
+ * values the kernel reads back as an earlier one.
+ */
+static int probe_knobs(struct journal *j, const struct target *tg,
+		       int nr_targets, struct queue_knob *knobs, int nr_knobs)
+{
+	struct strlist *eff = calloc(nr_targets, sizeof(*eff)), keep;
+	char why[256];
+	int k, t, i, ret = eff ? 0 : -ENOMEM;
+
+	for (k = 0; !ret && k < nr_knobs; k++) {
+		for (t = 0; !ret && t < nr_targets; t++) {
+			ret = queue_knob_probe(j, &tg[t], &knobs[k], &eff[t], why,
+					       sizeof(why));
+			if (ret && ret != -ENOMEM)
+				fprintf(stderr, "fioring-bench run: --knob %s: %s\n",
+					knobs[k].attr, why);
+		}
+		memset(&keep, 0, sizeof(keep));
+		for (i = 0; !ret && i < knobs[k].vals.nr; i++) {
+			if (knob_distinct(&knobs[k], eff, tg, nr_targets, i, why,
+					  sizeof(why))) {
+				say_read_back(&knobs[k], eff, tg, nr_targets, i);
+				ret = strlist_add(&keep, knobs[k].vals.v[i]);
+				continue;
+			}
+			fprintf(stderr, "fioring-bench run: note: %s: not swept\n",
+				why);
+		}
+		if (!ret) {
+			strlist_free(&knobs[k].vals);
+			knobs[k].vals = keep;
+		} else {
+			strlist_free(&keep);
+		}
+		for (t = 0; t < nr_targets; t++)
+			strlist_free(&eff[t]);
+	}
+	free(eff);
+	return ret;
+}
+
+int sweep_probe_targets(struct journal *j, const struct target *tg, int nr,
+			struct run_env *env, struct target_facts **facts)
 {
 	struct strlist keep = { 0 };
+	struct target_facts *f;
 	char why[256];
 	int i, ret;
 
-	if (ctx->env.clients.nr)
+	if (env->clients.nr)
 		return 0;	/* the devices are on the fio servers */
-	ctx->facts = calloc(ctx->nr_targets, sizeof(*ctx->facts));
-	if (!ctx->facts)
+	*facts = f = calloc(nr, sizeof(*f));
+	if (!f)
 		return -ENOMEM;
-	for (i = 0; i < ctx->nr_targets; i++) {
-		ret = target_facts_probe(&ctx->journal, &ctx->targets[i],
-					 &ctx->env.iostats, &ctx->facts[i]);
+	/* first: a refused knob is the one line before the sweep stops */
+	ret = probe_knobs(j, tg, nr, env->knobs, env->nr_knobs);
+	if (ret)
+		return ret;
+	for (i = 0; i < nr; i++) {
+		ret = target_facts_probe(j, &tg[i], &env->iostats, &f[i]);
 		if (ret) {
 			fprintf(stderr, "fioring-bench run: cannot probe %s: %s\n",
-				ctx->targets[i].disk, strerror(-ret));
+				tg[i].disk, strerror(-ret));
 			return ret;
 		}
-		say_facts(&ctx->facts[i]);
+		say_facts(&f[i]);
 	}
-	for (i = 0; i < ctx->env.iostats.nr; i++) {
-		if (iostats_distinct(ctx, i, why, sizeof(why))) {
-			strlist_add(&keep, ctx->env.iostats.v[i]);
+	for (i = 0; i < env->iostats.nr; i++) {
+		if (iostats_distinct(&env->iostats, f, nr, i, why, sizeof(why))) {
+			strlist_add(&keep, env->iostats.v[i]);
 			continue;
 		}
 		fprintf(stderr, "fioring-bench run: note: %s: not swept "
 			"(the same setting)\n", why);
 	}
-	strlist_free(&ctx->env.iostats);
-	ctx->env.iostats = keep;
+	strlist_free(&env->iostats);
+	env->iostats = keep;
 	return 0;
 }
 
-json_object *sweep_facts_json(const struct run_ctx *ctx)
+json_object *sweep_facts_json(const struct target_facts *facts, int nr)
 {
 	json_object *a = json_object_new_array();
 	int i;
 
-	for (i = 0; ctx->facts && i < ctx->nr_targets; i++)
-		json_object_array_add(a, target_facts_json(&ctx->facts[i]));
+	for (i = 0; facts && i < nr; i++)
+		json_object_array_add(a, target_facts_json(&facts[i]));
 	return a;
 }
 
-void sweep_facts_free(struct run_ctx *ctx)
+void sweep_facts_free(struct target_facts **facts, int nr)
 {
 	int i;
 
-	for (i = 0; ctx->facts && i < ctx->nr_targets; i++)
-		target_facts_free(&ctx->facts[i]);
-	free(ctx->facts);
-	ctx->facts = NULL;
+	for (i = 0; *facts && i < nr; i++)
+		target_facts_free(&(*facts)[i]);
+	free(*facts);
+	*facts = NULL;
 }

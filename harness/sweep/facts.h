@@ -1,17 +1,27 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * facts.h: the sweep's use of the applicability probe: each target probed
- * once, what it cannot answer said once, and the iostats list cut to the
- * values that differ in effect.
+ * once, what it cannot answer said once, and the iostats and --knob lists
+ * cut to the values that differ in effect.
  */
 #ifndef FIORING_FACTS_H
 #define FIORING_FACTS_H
 
-#include "sweep/run.h"
+#include <json-c/json.h>
 
-/* fills ctx->facts and may shorten ctx->env.iostats; 0 or -errno */
-int sweep_probe_targets(struct run_ctx *ctx);
-json_object *sweep_facts_json(const struct run_ctx *ctx);
-void sweep_facts_free(struct run_ctx *ctx);
+#include "kernel/applicability.h"
+#include "kernel/journal.h"
+#include "kernel/target.h"
+#include "sweep/run_env.h"
+
+/*
+ * Probes the nr targets tg (none with --client: the devices are on the
+ * fio servers), writes journaled through j; *facts gets nr answers and
+ * env's iostats and knob lists may shorten.  0 or -errno.
+ */
+int sweep_probe_targets(struct journal *j, const struct target *tg, int nr,
+			struct run_env *env, struct target_facts **facts);
+json_object *sweep_facts_json(const struct target_facts *facts, int nr);
+void sweep_facts_free(struct target_facts **facts, int nr);
 
 #endif

@@ -27,7 +27,6 @@
 #include "fio/jobfile.h"
 #include "fio/job_resolve.h"
 #include "sweep/job_guard.h"
-#include "sweep/run.h"
 
 /* given to fio between the sweep's own options and the --fio-arg's */
 #define ARGS_MARKER "--description=fioring-bench-fio-args"
@@ -70,14 +69,14 @@ static const char *const owned_cmdline[] = {
 	"trigger-remote", "name", "section", NULL
 };
 
-static const char *owned_why(const struct job_opt *o, const struct run_ctx *ctx)
+static const char *owned_why(const struct job_opt *o, const struct job_env *je)
 {
 	size_t i;
 	int k;
 
 	for (i = 0; i < sizeof(owned) / sizeof(owned[0]); i++) {
-		if ((owned[i].runtime_only && !ctx->env.runtime) ||
-		    (owned[i].pinned_only && !ctx->place.pinned))
+		if ((owned[i].runtime_only && !je->env->runtime) ||
+		    (owned[i].pinned_only && !je->place->pinned))
 			continue;
 		for (k = 0; owned[i].names[k]; k++)
 			if (!strcmp(o->name, owned[i].names[k]))
@@ -119,7 +118,7 @@ static void print_opt(const struct job_opt *o, char *buf, size_t len)
 }
 
 /* the job's or the --fio-arg's first option the sweep owns */
-static int owned_check(const struct run_ctx *ctx, const char *job,
+static int owned_check(const struct job_env *je, const char *job,
 			const struct job_parse *p)
 {
 	char opt[512];
@@ -127,7 +126,7 @@ static int owned_check(const struct run_ctx *ctx, const char *job,
 	int i, k;
 
 	for (k = 0; k < p->args.nr; k++) {
-		why = owned_why(&p->args.opts[k], ctx);
+		why = owned_why(&p->args.opts[k], je);
 		if (why) {
 			print_opt(&p->args.opts[k], opt, sizeof(opt));
 			fprintf(stderr, "fioring-bench run: --fio-arg sets %s: %s\n",
@@ -137,7 +136,7 @@ static int owned_check(const struct run_ctx *ctx, const char *job,
 	}
 	for (i = 0; i < p->nr; i++)
 		for (k = 0; k < p->sec[i].nr; k++) {
-			why = owned_why(&p->sec[i].opts[k], ctx);
+			why = owned_why(&p->sec[i].opts[k], je);
 			if (!why)
 				continue;
 			print_opt(&p->sec[i].opts[k], opt, sizeof(opt));
@@ -177,11 +176,11 @@ static bool section_writes(const struct job_parse *p, int i)
 	       flag_set(job_effective(p, i, "fill_device"));
 }
 
-void cell_ioengine(const struct run_ctx *ctx, const char *engine, bool chr,
+void cell_ioengine(const char *engine_lib, const char *engine, bool chr,
 		   char *buf, size_t len)
 {
 	if (!strcmp(engine, "fioring"))
-		snprintf(buf, len, "external:%s", ctx->engine_lib);
+		snprintf(buf, len, "external:%s", engine_lib);
 	/* fio's own engine for the NVMe char device is io_uring_cmd */
 	else if (chr && !strcmp(engine, "io_uring"))
 		snprintf(buf, len, "io_uring_cmd");
@@ -190,30 +189,30 @@ void cell_ioengine(const struct run_ctx *ctx, const char *engine, bool chr,
 }
 
 /* one probe: job as a cell of engine, sqpoll and ioprio runs it */
-static int probe(struct run_ctx *ctx, const char *job, const char *copy,
+static int probe(const struct job_env *je, const char *job, const char *copy,
 		 const char *engine, int sqpoll, const char *ioprio, bool chr,
 		 const struct strlist *extra, bool *writes)
 {
 	char ioengine[PATH_MAX + 16], err[1024], sq[16];
-	struct run_env *env = &ctx->env;
+	const struct run_env *env = je->env;
 	static struct fio_argv a;
 	struct job_parse p;
 	struct fio_cmd cmd;
 	int i, ret;
 
-	cell_ioengine(ctx, engine, chr, ioengine, sizeof(ioengine));
+	cell_ioengine(je->engine_lib, engine, chr, ioengine, sizeof(ioengine));
 	memset(&cmd, 0, sizeof(cmd));
-	cmd.fio = ctx->fio;
+	cmd.fio = je->fio;
 	cmd.job = copy;
 	/* parse-only opens nothing: any name of the right kind will do */
 	cmd.filename = chr ? "/dev/ng0n1" : "/dev/null";
 	cmd.ioengine = ioengine;
 	cmd.char_dev = chr;
 	cmd.sqpoll = sqpoll;
-	if (ctx->place.pinned)
-		cmd.cpus = ctx->place.job_cpus;
-	if (sqpoll && ctx->place.sq_cpu >= 0) {
-		snprintf(sq, sizeof(sq), "%d", ctx->place.sq_cpu);
+	if (je->place->pinned)
+		cmd.cpus = je->place->job_cpus;
+	if (sqpoll && je->place->sq_cpu >= 0) {
+		snprintf(sq, sizeof(sq), "%d", je->place->sq_cpu);
 		cmd.sq_cpu = sq;
 	}
 	cmd.runtime = env->runtime;
@@ -233,7 +232,7 @@ static int probe(struct run_ctx *ctx, const char *job, const char *copy,
 			ret == -EINVAL ? "fio refuses it: " : "", err);
 		return ret;
 	}
-	ret = owned_check(ctx, job, &p);
+	ret = owned_check(je, job, &p);
 	for (i = 0; !ret && i < p.nr; i++)
 		if (!p.sec[i].global && section_writes(&p, i))
 			*writes = true;
@@ -257,11 +256,11 @@ static int char_copy(const char *job, char *dir, char *path, size_t len)
 	return ret;
 }
 
-static int job_probes(struct run_ctx *ctx, const char *job, bool chr,
+static int job_probes(const struct job_env *je, const char *job, bool chr,
 		      const struct strlist *extra, bool *writes)
 {
 	char dir[] = "/tmp/fioring-job.XXXXXX", copy[PATH_MAX];
-	struct run_env *env = &ctx->env;
+	const struct run_env *env = je->env;
 	int e, q, r, ret = 0;
 
 	if (chr) {
@@ -275,7 +274,7 @@ static int job_probes(struct run_ctx *ctx, const char *job, bool chr,
 	for (e = 0; !ret && e < env->engines.nr; e++)
 		for (q = 0; !ret && q < env->sqpoll.nr; q++)
 			for (r = 0; !ret && r < env->ioprio.nr; r++)
-				ret = probe(ctx, job, chr ? copy : job,
+				ret = probe(je, job, chr ? copy : job,
 					    env->engines.v[e], atoi(env->sqpoll.v[q]),
 					    env->ioprio.v[r], chr, extra, writes);
 	if (chr) {
@@ -285,9 +284,9 @@ static int job_probes(struct run_ctx *ctx, const char *job, bool chr,
 	return ret;
 }
 
-int job_guard(struct run_ctx *ctx, bool block, bool chr, bool *writes)
+int job_guard(const struct job_env *je, bool block, bool chr, bool *writes)
 {
-	struct run_env *env = &ctx->env;
+	const struct run_env *env = je->env;
 	struct strlist extra = { 0 };
 	int i, ret;
 
@@ -300,9 +299,9 @@ int job_guard(struct run_ctx *ctx, bool block, bool chr, bool *writes)
 		ret = strlist_add(&extra, env->fio_args.v[i]);
 	for (i = 0; !ret && i < env->jobs.nr; i++) {
 		if (block)
-			ret = job_probes(ctx, env->jobs.v[i], false, &extra, writes);
+			ret = job_probes(je, env->jobs.v[i], false, &extra, writes);
 		if (!ret && chr)
-			ret = job_probes(ctx, env->jobs.v[i], true, &extra, writes);
+			ret = job_probes(je, env->jobs.v[i], true, &extra, writes);
 	}
 	strlist_free(&extra);
 	return ret;

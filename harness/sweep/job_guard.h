@@ -11,16 +11,25 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-struct run_ctx;
+#include "sweep/placement.h"
+#include "sweep/run_env.h"
+
+/* what a job is probed with: the sweep's settings, fio and engine */
+struct job_env {
+	const struct run_env *env;
+	const struct placement *place;
+	const char *fio;
+	const char *engine_lib;
+};
 
 /*
  * Probes each job with each engine, sqpoll and ioprio of the sweep, for
  * block and/or char targets.  0 with *writes set, or -errno after one line
  * on stderr naming the job, the option and why.
  */
-int job_guard(struct run_ctx *ctx, bool block, bool chr, bool *writes);
+int job_guard(const struct job_env *je, bool block, bool chr, bool *writes);
 /* the ioengine= a cell of engine runs with on a block or char target */
-void cell_ioengine(const struct run_ctx *ctx, const char *engine, bool chr,
+void cell_ioengine(const char *engine_lib, const char *engine, bool chr,
 		   char *buf, size_t len);
 
 #endif

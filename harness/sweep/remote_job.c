@@ -21,7 +21,7 @@
 #include "lib/fileio.h"
 #include "fio/ioprio_mix.h"
 #include "sweep/remote_job.h"
-#include "sweep/run.h"
+#include "sweep/run_ctx.h"
 
 /* the shell of one exec_prerun/exec_postrun, before base64 (fio reads 8 KiB lines) */
 #define REMOTE_SCRIPT_MAX	5800

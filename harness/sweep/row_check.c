@@ -18,7 +18,7 @@
 #include "lib/fileio.h"
 #include "lib/str.h"
 #include "sweep/row_check.h"
-#include "sweep/run.h"
+#include "sweep/run_ctx.h"
 
 /* a run shorter than this share of --runtime did not run its cell */
 #define RUNTIME_MIN_SHARE	0.9
@@ -40,9 +40,11 @@ static int knob_kept(const char *path, const char *attr, const char *was,
 }
 
 static void knobs_check(const struct sweep_cell *c, const struct target *t,
+			const struct queue_knob *knobs, int nr_knobs,
 			struct result_row *r)
 {
-	char path[PATH_BUF];
+	char path[PATH_BUF], attr[QUEUE_KNOB_NAME + 8];
+	int k;
 
 	/* mainline knows on and off: 2 reads back 1, and is recorded so */
 	if (!strcmp(c->iostats, "0") != !strcmp(r->iostats_eff, "0")) {
@@ -69,8 +71,15 @@ static void knobs_check(const struct sweep_cell *c, const struct target *t,
 	if (!target_queue_path(t, "scheduler", path, sizeof(path)) &&
 	    !knob_kept(path, "queue/scheduler", r->scheduler, r))
 		return;
-	if (t->iopolicy_path[0])
-		knob_kept(t->iopolicy_path, "iopolicy", r->iopolicy_eff, r);
+	if (t->iopolicy_path[0] &&
+	    !knob_kept(t->iopolicy_path, "iopolicy", r->iopolicy_eff, r))
+		return;
+	for (k = 0; k < nr_knobs; k++) {
+		snprintf(attr, sizeof(attr), "queue/%s", knobs[k].attr);
+		if (!target_queue_path(t, knobs[k].attr, path, sizeof(path)) &&
+		    !knob_kept(path, attr, r->knob_eff[k], r))
+			return;
+	}
 }
 
 void row_check(const struct run_ctx *ctx, const struct sweep_cell *c,
@@ -107,6 +116,6 @@ void row_check(const struct run_ctx *ctx, const struct sweep_cell *c,
 			 r->runtime_s, ran->runtime[0] ? ran->runtime : "unset",
 			 runtime);
 	} else {
-		knobs_check(c, t, r);
+		knobs_check(c, t, ctx->sweep.knobs, ctx->sweep.nr_knobs, r);
 	}
 }

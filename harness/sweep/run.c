@@ -33,11 +33,13 @@
 #include "sweep/facts.h"
 #include "sweep/job_guard.h"
 #include "sweep/run.h"
+#include "sweep/run_cell.h"
 #include "sweep/run_db.h"
 #include "sweep/target_claim.h"
 #include "sweep/undo.h"
 #include "sweep/undo_locks.h"
 #include "kernel/scheduler.h"
+#include "results/knob_cols.h"
 
 static volatile sig_atomic_t stop_signal;
 
@@ -373,6 +375,7 @@ static int iopolicies_for(struct run_ctx *ctx, struct target *t,
 static int setup_targets(struct run_ctx *ctx)
 {
 	struct run_env *env = &ctx->env;
+	const struct job_env je = { env, &ctx->place, ctx->fio, ctx->engine_lib };
 	const char *dev;
 	char path[PATH_BUF];
 	bool any_char = false, any_block = false;
@@ -380,7 +383,7 @@ static int setup_targets(struct run_ctx *ctx)
 
 	if (env->clients.nr) {
 		ret = clients_setup_targets(ctx) ?:
-		      job_guard(ctx, true, false, &ctx->writes) ?:
+		      job_guard(&je, true, false, &ctx->writes) ?:
 		      clients_claim(ctx);
 		if (!ret && ctx->writes)
 			fprintf(stderr, "fioring-bench run: note: --client: the fio "
@@ -451,11 +454,11 @@ static int setup_targets(struct run_ctx *ctx)
 		any_block |= !t->is_char;
 	}
 	/* what fio makes of the jobs decides whether the targets are written */
-	ret = job_guard(ctx, any_block, any_char, &ctx->writes);
+	ret = job_guard(&je, any_block, any_char, &ctx->writes);
 	for (i = 0; !ret && i < ctx->nr_targets; i++) {
 		struct target *t = &ctx->targets[i];
 
-		ret = target_claim(ctx, t, ctx->writes);
+		ret = target_claim(&ctx->locks, t, ctx->writes, ctx->env.force);
 		if (ret)
 			return ret;
 		if (!t->iopolicy_path[0]) {
@@ -632,7 +635,8 @@ static json_object *make_meta(struct run_ctx *ctx)
 	json_object_object_add(m, "cells", json_object_new_int(ctx->sweep.nr));
 	json_put_str(m, "embedded", ctx->emb.dev);
 	json_object_object_add(m, "placement", placement_json(&ctx->place));
-	json_object_object_add(m, "targets", sweep_facts_json(ctx));
+	json_object_object_add(m, "targets",
+			       sweep_facts_json(ctx->facts, ctx->nr_targets));
 	json_object_object_add(m, "devices", devices_json(ctx));
 	return m;
 }
@@ -878,6 +882,10 @@ static int check_adaptive_vs(const struct run_ctx *ctx)
 		l = &e->ioprio;
 	else if (!strcmp(col, "scheduler"))
 		l = &e->scheduler;
+	for (i = 0; !l && i < e->nr_knobs; i++)
+		if (!knob_col(e->knobs[i].attr, KNOB_COL_REQ, name, sizeof(name)) &&
+		    !strcmp(name, col))
+			l = &e->knobs[i].vals;
 	else if (!strcmp(col, "job")) {
 		for (i = 0; i < e->jobs.nr; i++) {
 			job_name(e->jobs.v[i], name, sizeof(name));
@@ -954,7 +962,9 @@ int run_sweep(struct run_ctx *ctx)
 		goto out;
 	signals_install();
 	/* targets first: a refused target must leave no results directory */
-	if (setup_targets(ctx) || sweep_probe_targets(ctx) || setup_out(ctx) ||
+	if (setup_targets(ctx) ||
+	    sweep_probe_targets(&ctx->journal, ctx->targets, ctx->nr_targets,
+				&ctx->env, &ctx->facts) || setup_out(ctx) ||
 	    copy_jobs(ctx))
 		goto out;
 	bind_loop_workers(ctx);
@@ -968,7 +978,8 @@ int run_sweep(struct run_ctx *ctx)
 	snprintf(path, sizeof(path), "%s/meta.json", ctx->out);
 	ret = results_write_json(path, meta);
 	if (!ret)
-		ret = results_open(&ctx->res, ctx->out, meta);
+		ret = results_open(&ctx->res, ctx->out, meta, ctx->env.knobs,
+				   ctx->env.nr_knobs);
 	json_object_put(meta);
 	if (ret) {
 		fprintf(stderr, "fioring-bench run: cannot write results in %s: %s\n",
@@ -1025,7 +1036,7 @@ out:
 		fprintf(stderr, "fioring-bench run: stopped by %s; settings NOT all "
 			"restored (see above)\n", strsignal(stop_signal));
 	}
-	sweep_facts_free(ctx);
+	sweep_facts_free(&ctx->facts, ctx->nr_targets);
 	sweep_free(&ctx->sweep);
 	adaptive_free(&ctx->adaptive);
 	for (i = 0; ctx->iopolicies && i < ctx->nr_targets; i++)

@@ -28,18 +28,7 @@
 #include "results/metrics.h"
 #include "sweep/job_guard.h"
 #include "sweep/row_check.h"
-#include "sweep/run.h"
-
-void row_fail(struct result_row *r, const char *fmt, ...)
-{
-	va_list ap;
-
-	snprintf(r->status, sizeof(r->status), "failed");
-	va_start(ap, fmt);
-	vsnprintf(r->error, sizeof(r->error), fmt, ap);
-	va_end(ap);
-	csv_clean(r->error);
-}
+#include "sweep/run_cell.h"
 
 void row_start(const struct run_ctx *ctx, const struct sweep_cell *c,
 	       int run, int repeat, struct result_row *r)
@@ -57,6 +46,8 @@ void row_start(const struct run_ctx *ctx, const struct sweep_cell *c,
 	str_copy(r->iostats_req, sizeof(r->iostats_req), c->iostats);
 	str_copy(r->iopolicy_req, sizeof(r->iopolicy_req), c->iopolicy ?: "");
 	str_copy(r->ioprio, sizeof(r->ioprio), c->ioprio);
+	for (int k = 0; k < ctx->sweep.nr_knobs; k++)
+		str_copy(r->knob_req[k], sizeof(r->knob_req[k]), c->knob[k]);
 	snprintf(r->raw, sizeof(r->raw), "raw/r%04d.json", run);
 }
 
@@ -153,6 +144,13 @@ static int apply_knobs(struct run_ctx *ctx, const struct target *t,
 		sysfs_selected(raw, r->scheduler, sizeof(r->scheduler));
 	} else {
 		snprintf(r->scheduler, sizeof(r->scheduler), "none");
+	}
+	/* --knob: after the scheduler, whose change resets some of them */
+	for (i = 0; i < ctx->sweep.nr_knobs; i++) {
+		ret = set_queue(ctx, t, ctx->sweep.knobs[i].attr, c->knob[i],
+				r->knob_eff[i], sizeof(r->knob_eff[i]), r);
+		if (ret)
+			return ret;
 	}
 	return 0;
 }
@@ -335,7 +333,7 @@ void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 		snprintf(r->engine_version, sizeof(r->engine_version), "%s",
 			 ctx->fio_version);
 	}
-	cell_ioengine(ctx, c->engine, t->is_char, ioengine, sizeof(ioengine));
+	cell_ioengine(ctx->engine_lib, c->engine, t->is_char, ioengine, sizeof(ioengine));
 	if (apply_knobs(ctx, t, c, r)) {
 		/* fio never ran: no files to name */
 		r->raw[0] = r->diskstats[0] = '\0';

@@ -8,7 +8,7 @@
 #ifndef FIORING_RUN_DB_H
 #define FIORING_RUN_DB_H
 
-#include "sweep/run.h"
+#include "sweep/run_ctx.h"
 
 /* 0, or the exit status of a database that cannot be used (2: newer schema) */
 int run_db_open(struct run_ctx *ctx);

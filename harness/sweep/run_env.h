@@ -11,6 +11,7 @@
 #include <stdint.h>
 
 #include "kernel/embedded.h"
+#include "kernel/queue_knob.h"
 #include "lib/strlist.h"
 
 struct run_env {
@@ -22,6 +23,9 @@ struct run_env {
 	struct strlist sqpoll;
 	struct strlist ioprio;
 	struct strlist scheduler;	/* empty: left as it is */
+	/* --knob ATTR=V1,V2: queue/ attributes crossed with the rest */
+	struct queue_knob knobs[QUEUE_KNOBS_MAX];
+	int nr_knobs;
 	struct strlist fio_args;
 	struct strlist clients;		/* fio servers; empty: run here */
 	bool engines_given;
@@ -29,7 +33,7 @@ struct run_env {
 	int adaptive;			/* extra runs a cell may get; 0: off */
 	double adaptive_width;		/* settled: median's 95% CI within +-this */
 	/* --adaptive-vs COL=VAL: cells settle as `gate --vs` judges them */
-	char adaptive_vs_col[16];
+	char adaptive_vs_col[48];
 	const char *adaptive_vs_val;	/* NULL: not given */
 	double adaptive_max_drop;	/* the gate's --max-drop, fraction */
 	int runtime;			/* seconds; 0: the job file's own */

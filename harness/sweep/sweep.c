@@ -10,15 +10,51 @@
 #include <string.h>
 
 #include "fio/jobfile.h"
+#include "results/dims.h"
+#include "results/knob_cols.h"
 #include "sweep/sweep.h"
 
-static void cell_name(struct sweep_cell *c, const struct sweep_target *t)
+static const char *cell_value(const struct sweep_cell *c, int col, char *buf,
+			      size_t len);
+
+/* appends "/" (none first), the part's prefix and the value to c's name */
+static void name_part(struct sweep_cell *c, const char *prefix, const char *v)
 {
-	snprintf(c->name, sizeof(c->name),
-		 "%s/%s/%s/sq%d/iostats%s/iopolicy-%s/prio-%s/sched-%s",
-		 t->disk, c->engine, c->job_name, c->sqpoll, c->iostats,
-		 c->iopolicy ?: "", c->ioprio,
-		 c->scheduler ?: (t->sched_now ?: "none"));
+	size_t n = strlen(c->name);
+
+	snprintf(c->name + n, sizeof(c->name) - n, "%s%s%s", n ? "/" : "",
+		 prefix, v);
+}
+
+/*
+ * DISK/ENGINE/JOB/sqN/iostatsN/iopolicy-P/prio-P/sched-S: each row of the
+ * dims table with a cell part, in order, then ATTR-V per --knob attribute
+ * (only when swept: names without one read as before)
+ */
+static void cell_name(struct sweep_cell *c, const struct sweep_target *t,
+		      const struct run_env *env)
+{
+	char buf[16], prefix[QUEUE_KNOB_NAME + 2];
+	const char *v;
+	int i;
+
+	c->name[0] = '\0';
+	for (i = 0; i < NR_DIMS; i++) {
+		if (!dims[i].cell_part)
+			continue;
+		if (i == DIM_TARGET)
+			v = t->disk;
+		else if (i == DIM_SCHEDULER)
+			v = c->scheduler ?: (t->sched_now ?: "none");
+		else
+			v = cell_value(c, i, buf, sizeof(buf));
+		name_part(c, dims[i].cell_part, v);
+	}
+	for (i = 0; i < env->nr_knobs; i++) {
+		knob_col(env->knobs[i].attr, dim_knob.cell_part, prefix,
+			 sizeof(prefix));
+		name_part(c, prefix, c->knob[i]);
+	}
 	for (char *p = c->name + strlen(t->disk); *p; p++)
 		if (*p == ',')
 			*p = '_';
@@ -67,16 +103,18 @@ int sweep_plan(struct sweep *s, const struct run_env *env,
 	       const struct sweep_target *tg, int nr_targets)
 {
 	const struct strlist *jobs = &env->jobs;
-	int ti, ji, ei, qi, ii, pi, ri, si, np, ns, nr = 0;
+	int ti, ji, ei, qi, ii, pi, ri, si, np, ns, nr = 0, nk, ki, k, x;
 	struct sweep_cell *c;
 	size_t max;
 
+	for (nk = 1, k = 0; k < env->nr_knobs; k++)
+		nk *= env->knobs[k].vals.nr;
 	max = 0;
 	for (ti = 0; ti < nr_targets; ti++) {
 		np = tg[ti].iopolicy->nr ?: 1;
 		ns = env->scheduler.nr ?: 1;
 		max += (size_t)jobs->nr * env->engines.nr * env->sqpoll.nr *
-		       env->iostats.nr * np * env->ioprio.nr * ns;
+		       env->iostats.nr * np * env->ioprio.nr * ns * nk;
 	}
 	s->cells = calloc(max ?: 1, sizeof(*s->cells));
 	if (!s->cells)
@@ -90,7 +128,8 @@ int sweep_plan(struct sweep *s, const struct run_env *env,
 			for (ii = 0; ii < env->iostats.nr; ii++)
 			for (pi = 0; pi < np; pi++)
 			for (ri = 0; ri < env->ioprio.nr; ri++)
-			for (si = 0; si < ns; si++) {
+			for (si = 0; si < ns; si++)
+			for (ki = 0; ki < nk; ki++) {
 				c = &s->cells[nr++];
 				c->target = ti;
 				c->job = jobs->v[ji];
@@ -103,62 +142,79 @@ int sweep_plan(struct sweep *s, const struct run_env *env,
 				c->ioprio = env->ioprio.v[ri];
 				c->scheduler = env->scheduler.nr ?
 					       env->scheduler.v[si] : NULL;
-				cell_name(c, &tg[ti]);
+				/* the last knob varies fastest */
+				for (x = ki, k = env->nr_knobs - 1; k >= 0; k--) {
+					c->knob[k] = env->knobs[k].vals.v[x % env->knobs[k].vals.nr];
+					x /= env->knobs[k].vals.nr;
+				}
+				cell_name(c, &tg[ti], env);
 			}
 		}
 	}
 	s->nr = nr;
+	s->knobs = env->knobs;
+	s->nr_knobs = env->nr_knobs;
 	return env->adaptive_vs_val ?
 	       group_pairs(s, env->adaptive_vs_col, env->adaptive_vs_val) : 0;
 }
 
-/* the columns `gate --vs` pairs cells on, as the sweep knows them */
-enum {
-	VS_ENGINE, VS_JOB, VS_SQPOLL, VS_IOSTATS, VS_IOPOLICY, VS_IOPRIO,
-	VS_SCHED
-};
-const char *const sweep_vs_cols[] = {
-	[VS_ENGINE] = "engine", [VS_JOB] = "job", [VS_SQPOLL] = "sqpoll",
-	[VS_IOSTATS] = "iostats_req", [VS_IOPOLICY] = "iopolicy_req",
-	[VS_IOPRIO] = "ioprio", [VS_SCHED] = "scheduler", [VS_SCHED + 1] = NULL
-};
-
+/*
+ * Cell c's value of the dims table's row col, as the gate's columns hold
+ * it; past the table, of the --knob attributes in order.  The rows that
+ * are not `vs` (target, iodepth, host) are the same for every cell of a
+ * target here.
+ */
 static const char *cell_value(const struct sweep_cell *c, int col, char *buf,
 			      size_t len)
 {
+	if (col >= NR_DIMS)
+		return c->knob[col - NR_DIMS];
 	switch (col) {
-	case VS_ENGINE:
+	case DIM_ENGINE:
 		return c->engine;
-	case VS_JOB:
+	case DIM_JOB:
 		return c->job_name;
-	case VS_SQPOLL:
+	case DIM_SQPOLL:
 		snprintf(buf, len, "%d", c->sqpoll);
 		return buf;
-	case VS_IOSTATS:
+	case DIM_IOSTATS:
 		return c->iostats;
-	case VS_IOPOLICY:
+	case DIM_IOPOLICY:
 		return c->iopolicy ?: "";
-	case VS_IOPRIO:
+	case DIM_IOPRIO:
 		return c->ioprio;
-	default:
+	case DIM_SCHEDULER:
 		return c->scheduler ?: "";
+	default:
+		return "";
 	}
 }
 
-static int vs_col(const char *col)
+/* the table's rows, then knob_ATTR_req of each --knob attribute */
+static int nr_vs_cols(const struct sweep *s)
 {
+	return NR_DIMS + s->nr_knobs;
+}
+
+static int vs_col(const struct sweep *s, const char *col)
+{
+	const struct dim *d = dim_by_col(col);
+	char name[64];
 	int i;
 
-	for (i = 0; sweep_vs_cols[i]; i++)
-		if (!strcmp(sweep_vs_cols[i], col))
-			return i;
+	if (d)
+		return d->vs ? (int)(d - dims) : -1;
+	for (i = 0; i < s->nr_knobs; i++)
+		if (!knob_col(s->knobs[i].attr, KNOB_COL_REQ, name, sizeof(name)) &&
+		    !strcmp(name, col))
+			return NR_DIMS + i;
 	return -1;
 }
 
 int sweep_is_vs(const struct sweep *s, int ci, const char *col, const char *val)
 {
 	char buf[16];
-	int k = vs_col(col);
+	int k = vs_col(s, col);
 
 	return k >= 0 && !strcmp(cell_value(&s->cells[ci], k, buf, sizeof(buf)), val);
 }
@@ -168,7 +224,7 @@ int sweep_vs_partner(const struct sweep *s, int ci, const char *col,
 {
 	const struct sweep_cell *c = &s->cells[ci], *o;
 	char b1[16], b2[16];
-	int k = vs_col(col), i, j;
+	int k = vs_col(s, col), i, j;
 
 	if (k < 0 || sweep_is_vs(s, ci, col, val))
 		return -1;
@@ -176,11 +232,11 @@ int sweep_vs_partner(const struct sweep *s, int ci, const char *col,
 		o = &s->cells[i];
 		if (o->target != c->target || !sweep_is_vs(s, i, col, val))
 			continue;
-		for (j = 0; sweep_vs_cols[j]; j++)
+		for (j = 0; j < nr_vs_cols(s); j++)
 			if (j != k && strcmp(cell_value(c, j, b1, sizeof(b1)),
 					     cell_value(o, j, b2, sizeof(b2))))
 				break;
-		if (!sweep_vs_cols[j])
+		if (j == nr_vs_cols(s))
 			return i;
 	}
 	return -1;

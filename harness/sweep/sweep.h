@@ -20,6 +20,7 @@ struct sweep_cell {
 	const char *iopolicy;	/* NULL: not swept on this target */
 	const char *ioprio;
 	const char *scheduler;	/* NULL: not swept */
+	const char *knob[QUEUE_KNOBS_MAX];	/* run_env's knobs, in order */
 	char name[512];
 };
 
@@ -32,6 +33,8 @@ struct sweep_target {
 struct sweep {
 	int nr;
 	struct sweep_cell *cells;
+	const struct queue_knob *knobs;	/* the --knob attributes */
+	int nr_knobs;
 };
 
 /*
@@ -50,11 +53,11 @@ static inline int sweep_order(int rep, int k, int nr)
 	return rep % 2 ? k : nr - 1 - k;
 }
 /*
- * Pairs as `gate --vs COL=VAL` makes them, COL one of sweep_vs_cols: cell
+ * Pairs as `gate --vs COL=VAL` makes them, COL the req_col of a `vs` row
+ * of the dims table or a --knob attribute's knob_ATTR_req: cell
  * ci has VAL in COL; the cell with VAL in COL and all else as ci's (same
  * target), or -1.
  */
-extern const char *const sweep_vs_cols[];
 int sweep_is_vs(const struct sweep *s, int ci, const char *col, const char *val);
 int sweep_vs_partner(const struct sweep *s, int ci, const char *col,
 		     const char *val);

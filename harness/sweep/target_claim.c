@@ -16,10 +16,10 @@
 
 #include "kernel/blkid_guard.h"
 #include "kernel/devlock.h"
-#include "sweep/run.h"
 #include "sweep/target_claim.h"
 
-int target_claim(struct run_ctx *ctx, const struct target *t, bool writes)
+int target_claim(struct devlocks *locks, const struct target *t, bool writes,
+		 bool force)
 {
 	char node[PATH_MAX], why[PATH_MAX + 256];
 	int ret;
@@ -29,7 +29,7 @@ int target_claim(struct run_ctx *ctx, const struct target *t, bool writes)
 	snprintf(node, sizeof(node), "/dev/%s", t->disk);
 	if (access(node, F_OK))
 		snprintf(node, sizeof(node), "%s", t->dev);
-	ret = devlock_take(&ctx->locks, node, why, sizeof(why));
+	ret = devlock_take(locks, node, why, sizeof(why));
 	if (ret) {
 		fprintf(stderr, "fioring-bench run: --target %s: %s%s\n", t->dev, why,
 			ret == -EBUSY ? "; one sweep at a time per device" : "");
@@ -37,7 +37,7 @@ int target_claim(struct run_ctx *ctx, const struct target *t, bool writes)
 	}
 	if (!writes)
 		return 0;
-	if (!ctx->env.force) {
+	if (!force) {
 		ret = blkid_guard_check(t, why, sizeof(why));
 		if (ret) {
 			fprintf(stderr, "fioring-bench run: refusing to write to %s: %s "
@@ -45,7 +45,7 @@ int target_claim(struct run_ctx *ctx, const struct target *t, bool writes)
 			return ret;
 		}
 	}
-	ret = devlock_claim(&ctx->locks, node, t->is_char ? node : t->dev, why,
+	ret = devlock_claim(locks, node, t->is_char ? node : t->dev, why,
 			    sizeof(why));
 	if (ret)
 		fprintf(stderr, "fioring-bench run: refusing to write to %s: %s\n",

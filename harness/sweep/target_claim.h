@@ -9,11 +9,15 @@
 
 #include <stdbool.h>
 
+#include "kernel/devlock.h"
 #include "kernel/target.h"
 
-struct run_ctx;
-
-/* 0, or -errno after one line on stderr saying what holds the target */
-int target_claim(struct run_ctx *ctx, const struct target *t, bool writes);
+/*
+ * Takes t's lock into locks and, for a writing sweep, checks it for data
+ * (unless force) and claims it; 0, or -errno after one line on stderr
+ * saying what holds the target.
+ */
+int target_claim(struct devlocks *locks, const struct target *t, bool writes,
+		 bool force);
 
 #endif

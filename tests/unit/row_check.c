@@ -19,7 +19,7 @@
 #include "check.h"
 #include "fio/fio_json.h"
 #include "sweep/row_check.h"
-#include "sweep/run.h"
+#include "sweep/run_cell.h"
 
 #define DIR_NONE "{ \"total_ios\": 0, \"iops\": 0, \"bw\": 0, \"runtime\": 0 }"
 #define DIR_READ "{ \"total_ios\": 2000, \"iops\": 1000.0, \"bw\": 4000, " \

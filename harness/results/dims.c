@@ -1,0 +1,95 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dims.c: the table of sweep dimensions (see dims.h).
+ */
+#include <stdbool.h>
+#include <string.h>
+
+#include "results/dims.h"
+
+const struct dim dims[NR_DIMS] = {
+	[DIM_TARGET] = {
+		.name = "target", .flag = "--target", .where = DIM_CELL,
+		.probe = "resolved to its disk; blk-mq or bio-based, what "
+			 "its completions and counters do (applicability.c)",
+		.req_col = "target", .cell_part = "", .label = "",
+	},
+	[DIM_ENGINE] = {
+		.name = "engine", .flag = "--engine", .where = DIM_FIO_OPTION,
+		.attr = "ioengine", .defaults = "fioring,io_uring",
+		.probe = "fio --enghelp loads it", .req_col = "engine",
+		.cell_part = "", .label = "", .vs = true,
+	},
+	[DIM_JOB] = {
+		.name = "job", .flag = "--job", .where = DIM_CELL,
+		.probe = "fio --parse-only reads it (job_guard.c)",
+		.req_col = "job", .cell_part = "", .label = "", .vs = true,
+	},
+	[DIM_SQPOLL] = {
+		.name = "sqpoll", .flag = "--sqpoll", .where = DIM_FIO_OPTION,
+		.attr = "sqthread_poll", .defaults = "0",
+		.probe = "fio's JSON reports the option it ran with",
+		.req_col = "sqpoll", .cell_part = "sq", .label = "sq", .vs = true,
+	},
+	[DIM_IODEPTH] = {
+		.name = "iodepth", .where = DIM_FIO_OPTION, .attr = "iodepth",
+		.probe = "fio's JSON", .req_col = "iodepth", .label = "qd",
+	},
+	[DIM_IOSTATS] = {
+		.name = "iostats", .flag = "--iostats", .where = DIM_QUEUE_ATTR,
+		.attr = "iostats", .defaults = "0,1,2",
+		.probe = "each value written and read back; a few reads with "
+			 "0 and 1 show whether the kernel honours it",
+		.journal = "knob: the path and its value before the sweep",
+		.req_col = "iostats_req", .eff_col = "iostats_eff",
+		.cell_part = "iostats", .label = "iostats", .vs = true,
+	},
+	[DIM_IOPOLICY] = {
+		.name = "iopolicy", .flag = "--iopolicy",
+		.where = DIM_NVME_SUBSYS, .attr = "iopolicy",
+		.probe = "native NVMe multipath only; each policy written and "
+			 "read back",
+		.journal = "knob: the path and its value before the sweep",
+		.req_col = "iopolicy_req", .eff_col = "iopolicy_eff",
+		.cell_part = "iopolicy-", .label = "iopolicy=", .vs = true,
+	},
+	[DIM_IOPRIO] = {
+		.name = "ioprio", .flag = "--ioprio", .where = DIM_FIO_OPTION,
+		.attr = "prioclass, prio, cmdprio_percentage", .defaults = "none",
+		.probe = "fio's prios[] per priority",
+		.req_col = "ioprio", .cell_part = "prio-", .label = "prio=",
+		.vs = true,
+	},
+	[DIM_SCHEDULER] = {
+		.name = "scheduler", .flag = "--scheduler",
+		.where = DIM_QUEUE_ATTR, .attr = "scheduler",
+		.probe = "queue/scheduler lists it",
+		.journal = "knob: the path and its value before the sweep",
+		.req_col = "scheduler", .eff_col = "scheduler",
+		.cell_part = "sched-", .label = "sched=", .vs = true,
+	},
+	[DIM_HOST] = {
+		.name = "host", .flag = "--client", .where = DIM_HARNESS,
+		.probe = "fio --client reaches it",
+		.req_col = "host", .label = "host=",
+	},
+};
+
+const struct dim dim_knob = {
+	.name = "knob", .flag = "--knob", .where = DIM_QUEUE_ATTR,
+	.probe = "exists, writable, each value written and read back before "
+		 "the first run (kernel/queue_knob.c)",
+	.journal = "knob: the path and its value before the sweep",
+	.req_col = "knob_%s_req", .eff_col = "knob_%s_eff",
+	.cell_part = "%s-", .label = "%s=", .vs = true,
+};
+
+const struct dim *dim_by_col(const char *col)
+{
+	int i;
+
+	for (i = 0; i < NR_DIMS; i++)
+		if (!strcmp(dims[i].req_col, col))
+			return &dims[i];
+	return NULL;
+}

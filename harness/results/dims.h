@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * dims.h: the table of a sweep's dimensions, one row per setting that makes
+ * a cell: its name and option, where it lives (a queue/ attribute, the NVMe
+ * subsystem, a fio option, the harness), its default values, how its
+ * applicability is probed and how it is journaled, its columns (value
+ * asked and value read back), its part of the cell name and how a report
+ * label shows it.  The reader's settings (results_setting_col), the gate's
+ * --vs columns, the sweep's cell names and pairing, and report labels walk
+ * it; a --knob attribute is the dim_knob row, instantiated per attribute.
+ * Columns and names are the contract with old results directories: a row
+ * changes none of them.
+ */
+#ifndef FIORING_DIMS_H
+#define FIORING_DIMS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+enum dim_where {
+	DIM_CELL,		/* what is measured: the device, the job */
+	DIM_QUEUE_ATTR,		/* /sys/block/DISK/queue/ATTR */
+	DIM_NVME_SUBSYS,	/* /sys/class/nvme-subsystem/S/ATTR */
+	DIM_FIO_OPTION,		/* an option of the fio job */
+	DIM_HARNESS,		/* where the harness runs fio */
+};
+
+/* the rows, in the order cell keys and names are made */
+enum dim_id {
+	DIM_TARGET, DIM_ENGINE, DIM_JOB, DIM_SQPOLL, DIM_IODEPTH, DIM_IOSTATS,
+	DIM_IOPOLICY, DIM_IOPRIO, DIM_SCHEDULER, DIM_HOST, NR_DIMS
+};
+
+struct dim {
+	const char *name;
+	const char *flag;	/* fioring-bench run's option, NULL: none */
+	enum dim_where where;
+	const char *attr;	/* the sysfs attribute or fio option */
+	/* the values swept when the flag is not given, as the flag takes them;
+	 * NULL: what the target offers or has (see HOWTO) */
+	const char *defaults;
+	const char *probe;	/* how the sweep learns a value applies */
+	const char *journal;	/* what is journaled before a write */
+	const char *req_col;	/* the value asked: the setting cells pair on */
+	const char *eff_col;	/* what the kernel read back, NULL: none */
+	const char *cell_part;	/* before the value in the cell name; NULL: not there */
+	const char *label;	/* before the value in a report label */
+	bool vs;		/* a `run --adaptive-vs` column (swept per target) */
+};
+
+extern const struct dim dims[NR_DIMS];
+/*
+ * A --knob attribute: its columns, cell-name part and label are these
+ * formats with the attribute's name for %s (results/knob_cols.c).
+ */
+extern const struct dim dim_knob;
+
+/* the row whose req_col is col, or NULL */
+const struct dim *dim_by_col(const char *col);
+
+#endif
