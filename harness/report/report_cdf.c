@@ -22,6 +22,7 @@
 #include "lib/fileio.h"
 #include "report/report_doc.h"
 #include "report/report_groups.h"
+#include "results/knob_cols.h"
 
 /* panels a figure holds (4 x 4) */
 #define CDF_PANELS_MAX	16
@@ -98,10 +99,14 @@ static void gp_str(FILE *f, const char *s)
 static void side_name(const struct report_group *g, const char *val,
 		      char *buf, size_t len)
 {
+	char attr[64];
+
 	if (!strcmp(g->col, "engine"))
 		snprintf(buf, len, "%s", val);
 	else if (!strcmp(g->col, "sqpoll"))
 		snprintf(buf, len, "SQPOLL %s", strcmp(val, "0") ? "on" : "off");
+	else if (!knob_col_attr(g->col, attr, sizeof(attr)))
+		snprintf(buf, len, "%.31s=%.31s", attr, val);
 	else
 		snprintf(buf, len, "%s=%s", strcmp(g->col, "iostats_req") ?
 			 g->col : "iostats", val);

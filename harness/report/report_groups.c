@@ -8,6 +8,7 @@
 
 #include "report/report_groups.h"
 #include "results/flags.h"
+#include "results/knob_cols.h"
 
 /* a cell of the sweep has val in col */
 static int has(const struct report *rep, const char *col, const char *val)
@@ -37,6 +38,45 @@ static size_t add(const struct report *rep, struct report_group *g, size_t n,
 	return n + 1;
 }
 
+/*
+ * Each --knob attribute (a knob_ATTR_req column, from the dims table's
+ * knob row): every value against the base the knob finding takes, 0
+ * when swept, else the first value the cells have
+ */
+static size_t knob_groups(const struct report *rep, struct report_group *g,
+			  size_t n, size_t max)
+{
+	const char *col, *vals[8], *base;
+	char attr[64], q[64];
+	size_t i, c, k, nv;
+
+	for (i = 0; (col = results_setting_col(&rep->res, i)); i++) {
+		if (knob_col_attr(col, attr, sizeof(attr)))
+			continue;
+		for (c = nv = 0; c < rep->ncells && nv < 8; c++) {
+			const char *v;
+
+			if (!rep->cells[c].nrows)
+				continue;
+			v = results_get(&rep->res, rep->cells[c].rows[0], col);
+			for (k = 0; k < nv && strcmp(vals[k], v); k++)
+				;
+			if (k == nv && *v)
+				vals[nv++] = v;
+		}
+		for (k = 0, base = nv ? vals[0] : NULL; k < nv; k++)
+			if (!strcmp(vals[k], "0"))
+				base = vals[k];
+		for (k = 0; k < nv; k++) {
+			if (vals[k] == base)
+				continue;
+			snprintf(q, sizeof(q), "%.24s=%.12s vs %.12s", attr, vals[k], base);
+			n = add(rep, g, n, max, q, col, base, vals[k]);
+		}
+	}
+	return n;
+}
+
 size_t report_groups(const struct report *rep, struct report_group *g,
 		     size_t max)
 {
@@ -63,7 +103,7 @@ size_t report_groups(const struct report *rep, struct report_group *g,
 		snprintf(q, sizeof(q), "iostats=%.16s vs 0", v);
 		n = add(rep, g, n, max, q, "iostats_req", "0", v);
 	}
-	return n;
+	return knob_groups(rep, g, n, max);
 }
 
 int report_clat_broken(const struct report *rep, const struct results_cell *rc)

@@ -2,9 +2,10 @@
 /*
  * report_groups.h: the comparisons a report makes, each a setting and
  * two of its values (engine io_uring vs fioring, SQPOLL off vs on,
- * iostats 0 vs each other value), listed in one place so the percentile
- * findings and the CDF figures iterate the same groups.  A table of sweep
- * dimensions can feed report_groups() later.
+ * iostats 0 vs each other value, each value of a --knob attribute vs its
+ * base: the knob_ATTR_req columns of the dims table's knob row), listed
+ * in one place so the percentile findings and the CDF figures iterate the
+ * same groups.
  */
 #ifndef FIORING_REPORT_GROUPS_H
 #define FIORING_REPORT_GROUPS_H
