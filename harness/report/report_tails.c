@@ -77,7 +77,7 @@ static int group_lines(const struct report *rep, const struct report_group *g,
 {
 	struct report_cmp cmp;
 	double *vb = NULL, *vc = NULL;
-	size_t i, k, most = 1;
+	size_t i, k, most = 1, broken = 0;
 	int ret;
 
 	ret = report_compare(rep, g->col, g->base, g->cand, "iops", NULL, NULL, &cmp);
@@ -96,14 +96,10 @@ static int group_lines(const struct report *rep, const struct report_group *g,
 		char parts[512] = "", label[256], line[4096];
 		int differ = 0, judged = 0, r;
 
+		/* said once for the group: a constant of the engine (fio #1484) */
 		if (report_clat_broken(rep, p->base->rc) ||
 		    report_clat_broken(rep, p->cand->rc)) {
-			report_label(rep, p->cand, g->col, label, sizeof(label));
-			snprintf(line, sizeof(line), "latency, %s: not judged on "
-				 "%.200s: fio's clat breaks Little's law in these "
-				 "runs (see SQPOLL latency)", g->question,
-				 label[0] ? label : p->cand->rc->name);
-			say(arg, line);
+			broken++;
 			continue;
 		}
 		for (k = 0; k < sizeof(pcts) / sizeof(pcts[0]); k++) {
@@ -116,6 +112,14 @@ static int group_lines(const struct report *rep, const struct report_group *g,
 			 differ ? "DIFFER" : judged ? "no measurable difference" :
 			 "CANNOT JUDGE",
 			 label[0] ? label : p->cand->rc->name, parts);
+		say(arg, line);
+	}
+	if (broken) {
+		char line[512];
+
+		snprintf(line, sizeof(line), "latency, %.64s: not judged on %zu pair%s: "
+			 "fio's clat breaks Little's law in their runs (see SQPOLL "
+			 "latency)", g->question, broken, broken == 1 ? "" : "s");
 		say(arg, line);
 	}
 out:

@@ -7,7 +7,9 @@
 # 165 vs 191 us, p99 320 vs 2,015, p99.9 500 vs 3,100; 2 s at 350k IOPS):
 # the SQPOLL line says DIFFER with p99 about x6.3 and an interval around
 # it; the same cells at 1k IOPS for 1 s say that p99.9 rests on one I/O a
-# run and do not judge it; two cells alike say no measurable difference.
+# run and do not judge it; two cells alike say no measurable difference;
+# a pair whose SQPOLL runs break Little's law (fio #1484) is said once for
+# the group, not judged.
 # The gate takes the percentile as a metric: `--metric
 # iops,read_clat_p99_us,write_clat_p99_us` calls the SQPOLL p99 a
 # REGRESSION (exit 1) and leaves the write percentile of a read job
@@ -18,10 +20,11 @@
 
 need_bench
 
-# sweep DIR IOS P50 P99 P999 (of the SQPOLL cell; the other has 165/320/500)
+# sweep DIR IOS P50 P99 P999 [FIO_FLAGS] (of the SQPOLL cell; the other has
+# 165/320/500 and no fio_flags)
 sweep() {
 	mkdir -p "$1"
-	awk -v ios="$2" -v p50="$3" -v p99="$4" -v p999="$5" -v hdr="$(rows_header)" 'BEGIN {
+	awk -v ios="$2" -v p50="$3" -v p99="$4" -v p999="$5" -v ff="${6:-}" -v hdr="$(rows_header)" 'BEGIN {
 		print hdr
 		run = 0
 		for (r = 1; r <= 7; r++)
@@ -31,7 +34,7 @@ sweep() {
 				printf "%d,loop0/io_uring/randread-qd32/sq%d/iostats1/iopolicy-/prio-none/sched-none,%d,ok,,loop0,loop,6.18.0,fio-3.41,io_uring,3.41,randread-qd32,%d,32,1,1,,,,none,2,", ++run, sq, r, sq
 				printf "%.0f,%.0f,0,0,0,%.2f,%.2f,%.2f,%.2f,,,,,%.2f,0,100,", \
 				       ios / 2, ios / 2, a * f, a * f, b * f, c * f, a * f
-				printf "%.0f,%.4f,0,1,99,,,,2.1,%.0f\n", ios / 2, a / 2000, ios
+				printf "%.0f,%.4f,0,1,99,,,%s,2.1,%.0f\n", ios / 2, a / 2000, sq ? ff : "", ios
 			}
 	}' >"$1/results.csv"
 	"$bench" report "$1" >"$T_TMP/out" 2>&1 ||
@@ -53,6 +56,13 @@ line=$(sweep "$T_TMP/alike" 700000 165 320 500) || exit 1
 echo "$line"
 echo "$line" | grep -q 'no measurable difference on .*p50 x1 \[' ||
 	fail "cells alike not said to show no difference: $line"
+
+# fio #1484: clat in seconds under SQPOLL, said once for the group
+line=$(sweep "$T_TMP/broken" 700000 1900000 20000000 30000000 fio_inflight_gt_iodepth) || exit 1
+echo "$line"
+[ "$(echo "$line" | wc -l)" -eq 1 ] &&
+	echo "$line" | grep -q 'latency, SQPOLL on vs off: not judged on 1 pair: fio.s clat breaks Little.s law in their runs' ||
+	fail "a pair with fio's clat broken not said once as not judged: $line"
 
 "$bench" gate --vs sqpoll=0 --metric iops,read_clat_p99_us,write_clat_p99_us \
 	"$T_TMP/tails" >"$T_TMP/gate.out" 2>&1
