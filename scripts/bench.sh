@@ -7,7 +7,8 @@
 # private tmpfs made for the run (blk-mq, so it honours queue/iostats and
 # answers what iostats costs; the sweep drops iostats=2 where the kernel
 # reads it back as 1), runs the relative gate (libfioring against fio's
-# io_uring, which needs no stored baseline) into gate.txt, writes the
+# io_uring, which needs no stored baseline; on IOPS, CPU per I/O and p99
+# clat) into gate.txt, writes the
 # results, report.html (whose findings carry the gate's verdict) and plots
 # to bench/out/, and prints where the report is and the findings.
 # A second, smaller sweep (the QD32 jobs, libfioring, iostats 0/1 x
@@ -86,7 +87,9 @@ case $krc in
 *) echo "bench: the nomerges sweep failed (exit $krc, see above)" >&2 ;;
 esac
 # the gate first: the report's findings read its verdict from gate.txt
-"$bench" gate --vs io_uring "$out" >"$out/gate.txt" 2>&1
+# on the tail too: p99 clat of whichever direction a job has
+metrics=iops,cpu_per_io_us,read_clat_p99_us,write_clat_p99_us
+"$bench" gate --vs io_uring --metric "$metrics" "$out" >"$out/gate.txt" 2>&1
 gate=$?
 "$bench" report "$out" >"$out/report.txt" 2>&1 ||
 	{ cat "$out/report.txt" >&2; die "report failed"; }

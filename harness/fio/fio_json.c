@@ -18,17 +18,8 @@
 #include <json-c/json.h>
 
 #include "fio/fio_client.h"
+#include "fio/fio_hist.h"
 #include "fio/fio_json.h"
-
-struct bin {
-	uint64_t ns;
-	uint64_t count;
-};
-
-struct hist {
-	struct bin *bins;
-	size_t nr, cap;
-};
 
 static json_object *jget(json_object *o, const char *key)
 {
@@ -69,58 +60,13 @@ static uint64_t jcount(json_object *o, const char *key)
 	return v >= 0 && v < 18446744073709551616.0 ? (uint64_t)v : 0;
 }
 
-static int hist_add(struct hist *h, uint64_t ns, uint64_t count)
-{
-	struct bin *nb;
-
-	if (h->nr == h->cap) {
-		h->cap = h->cap ? 2 * h->cap : 256;
-		nb = realloc(h->bins, h->cap * sizeof(*nb));
-		if (!nb)
-			return -ENOMEM;
-		h->bins = nb;
-	}
-	h->bins[h->nr].ns = ns;
-	h->bins[h->nr].count = count;
-	h->nr++;
-	return 0;
-}
-
-static int bin_cmp(const void *a, const void *b)
-{
-	const struct bin *x = a, *y = b;
-
-	return x->ns < y->ns ? -1 : x->ns > y->ns;
-}
-
-/* the smallest bin value with at least pct% of the samples at or below it */
-static double hist_pct(struct hist *h, double pct)
-{
-	uint64_t total = 0, seen = 0, want;
-	size_t i;
-
-	for (i = 0; i < h->nr; i++)
-		total += h->bins[i].count;
-	if (!total)
-		return 0.0;
-	want = (uint64_t)(total * pct / 100.0 + 0.999999);
-	if (!want)
-		want = 1;
-	for (i = 0; i < h->nr; i++) {
-		seen += h->bins[i].count;
-		if (seen >= want)
-			return h->bins[i].ns / 1000.0;
-	}
-	return h->bins[h->nr - 1].ns / 1000.0;
-}
-
 static double pct_key(json_object *clat, const char *key)
 {
 	return jnum(jget(clat, "percentile"), key) / 1000.0;
 }
 
 /* one job's direction folded into the run's totals */
-static int dir_add(json_object *d, struct fio_dir_figs *f, struct hist *h,
+static int dir_add(json_object *d, struct fio_dir_figs *f, struct fio_hist *h,
 		   int *have_pcts)
 {
 	json_object *clat = jget(d, "clat_ns"), *bins;
@@ -155,7 +101,7 @@ static int dir_add(json_object *d, struct fio_dir_figs *f, struct hist *h,
 	if (!bins || !json_object_is_type(bins, json_type_object))
 		return 0;
 	json_object_object_foreach(bins, key, val) {
-		ret = hist_add(h, strtoull(key, NULL, 10),
+		ret = fio_hist_add(h, strtoull(key, NULL, 10),
 			       (uint64_t)json_object_get_int64(val));
 		if (ret)
 			return ret;
@@ -163,14 +109,14 @@ static int dir_add(json_object *d, struct fio_dir_figs *f, struct hist *h,
 	return 0;
 }
 
-static void dir_pcts(struct fio_dir_figs *f, struct hist *h)
+static void dir_pcts(struct fio_dir_figs *f, struct fio_hist *h)
 {
 	if (!h->nr)
 		return;
-	qsort(h->bins, h->nr, sizeof(*h->bins), bin_cmp);
-	f->clat_p50_us = hist_pct(h, 50.0);
-	f->clat_p99_us = hist_pct(h, 99.0);
-	f->clat_p999_us = hist_pct(h, 99.9);
+	fio_hist_sort(h);
+	f->clat_p50_us = fio_hist_pct(h, 50.0);
+	f->clat_p99_us = fio_hist_pct(h, 99.0);
+	f->clat_p999_us = fio_hist_pct(h, 99.9);
 }
 
 /*
@@ -188,7 +134,7 @@ static int prio_rank(const struct fio_prio_figs *p)
 }
 
 /* a direction's prios[] folded into the run's per-priority figures */
-static int prios_add(json_object *d, struct fio_result *res, struct hist *h)
+static int prios_add(json_object *d, struct fio_result *res, struct fio_hist *h)
 {
 	json_object *arr = jget(d, "prios"), *p, *lat, *bins;
 	struct fio_prio_figs *f;
@@ -222,7 +168,7 @@ static int prios_add(json_object *d, struct fio_result *res, struct hist *h)
 		if (!bins || !json_object_is_type(bins, json_type_object))
 			continue;
 		json_object_object_foreach(bins, key, val) {
-			ret = hist_add(&h[k], strtoull(key, NULL, 10),
+			ret = fio_hist_add(&h[k], strtoull(key, NULL, 10),
 				       (uint64_t)json_object_get_int64(val));
 			if (ret)
 				return ret;
@@ -231,16 +177,16 @@ static int prios_add(json_object *d, struct fio_result *res, struct hist *h)
 	return 0;
 }
 
-static void prios_pcts(struct fio_result *res, struct hist *h)
+static void prios_pcts(struct fio_result *res, struct fio_hist *h)
 {
 	int k;
 
 	for (k = 0; k < res->nprios; k++) {
 		if (!h[k].nr)
 			continue;
-		qsort(h[k].bins, h[k].nr, sizeof(*h[k].bins), bin_cmp);
-		res->prios[k].clat_p50_us = hist_pct(&h[k], 50.0);
-		res->prios[k].clat_p99_us = hist_pct(&h[k], 99.0);
+		fio_hist_sort(&h[k]);
+		res->prios[k].clat_p50_us = fio_hist_pct(&h[k], 50.0);
+		res->prios[k].clat_p99_us = fio_hist_pct(&h[k], 99.0);
 	}
 }
 
@@ -396,7 +342,7 @@ json_object *fio_json_load(const char *buf, size_t len, char *err, size_t errlen
 int fio_json_read(json_object *root, json_object *jobs, struct fio_result *res,
 		  char *err, size_t errlen)
 {
-	struct hist hr = { 0 }, hw = { 0 }, hp[FIO_PRIOS_MAX] = { { 0 } };
+	struct fio_hist hr = { 0 }, hw = { 0 }, hp[FIO_PRIOS_MAX] = { { 0 } };
 	json_object *job, *opts;
 	int i, n, ret = 0, pr = 0, pw = 0;
 
@@ -527,4 +473,32 @@ int fio_json_disk_sum(json_object *root, const char *host, const char *disk,
 		du->n++;
 	}
 	return du->n ? 0 : -ENODATA;
+}
+
+/*
+ * The clat histogram of direction dir ("read", "write") over every job of
+ * a json+ document, added to h (unsorted); -ENODATA when it has no bins
+ * (plain json, or no I/O that way).
+ */
+int fio_json_clat_hist(json_object *root, const char *dir, struct fio_hist *h)
+{
+	json_object *jobs = jget(root, "jobs"), *bins;
+	size_t i, n = jobs && json_object_is_type(jobs, json_type_array) ?
+		      json_object_array_length(jobs) : 0, added = 0;
+	int ret;
+
+	for (i = 0; i < n; i++) {
+		bins = jget(jget(jget(json_object_array_get_idx(jobs, i), dir),
+				 "clat_ns"), "bins");
+		if (!bins || !json_object_is_type(bins, json_type_object))
+			continue;
+		json_object_object_foreach(bins, key, val) {
+			ret = fio_hist_add(h, strtoull(key, NULL, 10),
+					   (uint64_t)json_object_get_int64(val));
+			if (ret)
+				return ret;
+			added++;
+		}
+	}
+	return added ? 0 : -ENODATA;
 }

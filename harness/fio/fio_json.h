@@ -106,6 +106,13 @@ struct fio_disk_sum {
 /* the disk's entries of host (NULL: every host); -ENODATA when none */
 int fio_json_disk_sum(struct json_object *root, const char *host,
 		      const char *disk, struct fio_disk_sum *du);
+struct fio_hist;
+/*
+ * Adds the clat bins of direction dir ("read", "write") of every job of a
+ * json+ document to h (unsorted); 0, -ENODATA when there are none, -ENOMEM.
+ */
+int fio_json_clat_hist(struct json_object *root, const char *dir,
+		       struct fio_hist *h);
 int fio_prios_extremes(const struct fio_result *res,
 			const struct fio_prio_figs **hi,
 			const struct fio_prio_figs **lo);

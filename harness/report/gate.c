@@ -114,7 +114,8 @@ static void usage(FILE *f)
 "Examples:\n"
 "  fioring-bench gate --baseline /srv/bench/6.17 out/\n"
 "  fioring-bench gate --vs io_uring --max-drop 3 bench/out\n"
-"  fioring-bench gate --vs job=base --metric cpu_per_io_us out/\n");
+"  fioring-bench gate --vs job=base --metric cpu_per_io_us out/\n"
+"  fioring-bench gate --baseline main/ --metric iops,read_clat_p99_us pr/\n");
 }
 
 static int parse_pct(const char *opt, const char *s, double lo, double hi,
@@ -397,6 +398,16 @@ static int judge_metric(const struct gate_env *env, const struct gate_side *base
 				 mb, mc, FIO_CPU_MIN_MS);
 			goto out;
 		}
+	}
+	/*
+	 * a figure neither cell's ok runs have, such as a read percentile
+	 * of a write job: not this cell's metric, so not a verdict
+	 */
+	if (!nb && !nc && failed_runs(base) < base->cell->nrows &&
+	    failed_runs(cand) < cand->cell->nrows) {
+		c->verdict = GATE_UNMEASURED;
+		snprintf(why, len, "not gated: no ok run of either cell has %s", metric);
+		goto out;
 	}
 	if (side_short(env, base, metric, nb, why, len) ||
 	    side_short(env, cand, metric, nc, why, len))

@@ -259,6 +259,12 @@ static int write_doc(struct report *rep, const struct report_plot *plots,
 	if (*rep->paths_note)
 		doc_para(&doc, "Per-path statistics not shown for some runs: %s",
 			 rep->paths_note);
+	ret = report_cdf(rep, &doc);
+	if (ret) {
+		fprintf(stderr, "report: latency distributions in %s: %s\n",
+			rep->plotdir, strerror(-ret));
+		goto out;
+	}
 out:
 	i = doc_close(&doc);
 	return ret ? ret : (int)i;

@@ -109,6 +109,12 @@ void report_hosts_table(const struct report *rep, struct report_doc *doc);
 /* one headline line per cell that mixed priorities; returns how many */
 size_t report_prio_headline(const struct report *rep, struct report_doc *doc);
 
+/*
+ * report_cdf.c: a "Latency distributions" section, one CDF figure per
+ * comparison group (plots/cdf-NAME.png and .svg); 0 or -errno.
+ */
+int report_cdf(const struct report *rep, struct report_doc *doc);
+
 /* report_findings.c: the headline, one line per question; 0 or -errno. */
 int report_findings(const struct report *rep, struct report_doc *doc);
 int report_prio_data(const struct report *rep, const char *datfile,

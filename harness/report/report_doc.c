@@ -5,6 +5,7 @@
  * so the style sheet is inline and each plot is a data: URI; the SVGs are
  * kept as files next to it for people who want to scale them.
  */
+#include <ctype.h>
 #include <errno.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -20,7 +21,19 @@ static const char style[] =
 	"th,td{border:1px solid #bbb;padding:.25em .5em;text-align:right}"
 	"th{background:#eee}td:first-child,th:first-child{text-align:left}"
 	"tr.failed td{background:#fdd}ul.headline li{font-size:115%;margin:.3em 0}"
-	"figure{margin:1.5em 0;overflow-x:auto}img{border:1px solid #ddd}";
+	"figure{margin:1.5em 0;overflow-x:auto}img{border:1px solid #ddd}"
+	"table.finding{width:100%;table-layout:fixed;margin:0;font-size:100%}"
+	"table.finding td{text-align:left;vertical-align:top;border:0;"
+	"border-bottom:1px solid #ddd}table.finding td.q{width:14em;font-weight:bold}"
+	"table.finding td.v{width:10.5em}"
+	".badge{display:inline-block;min-width:9em;text-align:center;padding:.1em .4em;"
+	"border-radius:.3em;font-weight:bold;font-size:85%;border:2px solid #000}"
+	".badge.bad{background:#8b0000;color:#fff}"
+	".badge.warn{background:#ffd54f;color:#000;border-style:dashed}"
+	".badge.note{background:#1f4e99;color:#fff;border-style:double;border-width:3px}"
+	".badge.good{background:#c8e6c9;color:#000}"
+	".badge.na{background:#fff;color:#555;border:2px dotted #777}"
+	".badge.info{background:#e0e0e0;color:#000;border-color:#999}";
 
 static void html_escape(FILE *f, const char *s)
 {
@@ -119,14 +132,98 @@ void doc_para(struct report_doc *doc, const char *fmt, ...)
 	va_end(ap);
 }
 
+
+/*
+ * The verdict of a headline line, from the words the findings use, the
+ * worst first: a line that says one engine is valid and another INVALID
+ * is INVALID.  Words in capitals are verdicts; lower-case ones say why a
+ * question has no answer or that a figure is within what was asked.
+ */
+static const struct {
+	const char *word, *label, *cls;
+} verdicts[] = {
+	{ "DISAGREE", "DISAGREE", "bad" },
+	{ "INVALID", "INVALID", "bad" },
+	{ "REGRESSION", "REGRESSION", "bad" },
+	{ "FAILED", "FAILED", "bad" },
+	{ "CANNOT", "CANNOT JUDGE", "warn" },
+	{ "DIFFER", "DIFFER", "note" },
+	{ "no measurable", "NO DIFFERENCE", "good" },
+	{ "valid", "VALID", "good" },
+	{ "PASS", "PASS", "good" },
+	{ "not measurable", "N/A", "na" },
+	{ "not measured", "N/A", "na" },
+	{ "not run", "N/A", "na" },
+	{ "not compared", "N/A", "na" },
+	{ "not judged", "N/A", "na" },
+};
+
+/* word occurs in s on its own (not inside a longer word) */
+static int has_word(const char *s, const char *word)
+{
+	size_t n = strlen(word);
+	const char *p;
+
+	for (p = strstr(s, word); p; p = strstr(p + 1, word))
+		if ((p == s || !isalnum((unsigned char)p[-1])) &&
+		    !isalnum((unsigned char)p[n]))
+			return 1;
+	return 0;
+}
+
+/* the length of the question ("%util and await: ..."), 0 for none */
+static size_t question_len(const char *text)
+{
+	const char *c = strstr(text, ": ");
+
+	return c && c - text < 48 ? (size_t)(c - text) : 0;
+}
+
+const char *doc_verdict(const char *text, const char **cls)
+{
+	const char *rest = text + question_len(text);
+	size_t i;
+
+	for (i = 0; i < sizeof(verdicts) / sizeof(verdicts[0]); i++)
+		if (has_word(rest, verdicts[i].word)) {
+			if (cls)
+				*cls = verdicts[i].cls;
+			return verdicts[i].label;
+		}
+	if (cls)
+		*cls = "info";
+	return "MEASURED";
+}
+
+/*
+ * In HTML a row of question, verdict badge (its label in words, its
+ * colour also apart in lightness, so it reads in greyscale) and the
+ * finding; fixed column widths line the rows up
+ */
 void doc_headline(struct report_doc *doc, const char *fmt, ...)
 {
+	const char *label, *cls;
+	char *text, question[64];
+	size_t q;
 	va_list ap;
 
 	va_start(ap, fmt);
-	doc_vtext(doc, "- **", "**\n", "<ul class=\"headline\"><li><b>", "</b></li></ul>\n",
-		  fmt, ap);
+	if (vasprintf(&text, fmt, ap) < 0)
+		text = NULL;
 	va_end(ap);
+	if (!text)
+		return;
+	fprintf(doc->md, "- **%s**\n", text);
+	label = doc_verdict(text, &cls);
+	q = question_len(text);
+	fputs("<table class=\"finding\"><tr><td class=\"q\">", doc->html);
+	snprintf(question, sizeof(question), "%.*s", (int)q, text);
+	html_escape(doc->html, question);
+	fprintf(doc->html, "</td><td class=\"v\"><span class=\"badge %s\">%s</span></td><td class=\"f\">",
+		cls, label);
+	html_escape(doc->html, text + q + (q ? 2 : 0));
+	fputs("</td></tr></table>\n", doc->html);
+	free(text);
 }
 
 /* One cell of a table row in both renderings; the "| " that opens a

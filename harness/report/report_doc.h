@@ -22,7 +22,16 @@ int doc_close(struct report_doc *doc);
 void doc_heading(struct report_doc *doc, int level, const char *text);
 void doc_para(struct report_doc *doc, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-/* A bullet of the headline list, in bold in HTML. */
+/*
+ * The verdict a headline line states (its worst, e.g. DISAGREE, INVALID,
+ * CANNOT JUDGE, DIFFER, VALID, N/A, else MEASURED) and in *cls (may be
+ * NULL) its badge class: bad, warn, note, good, na, info.
+ */
+const char *doc_verdict(const char *text, const char **cls);
+/*
+ * A headline line: a bold bullet in Markdown; in HTML a row of question,
+ * verdict badge (doc_verdict()) and the rest of the line.
+ */
 void doc_headline(struct report_doc *doc, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 void doc_table(struct report_doc *doc, unsigned int ncols, const char *const *heads);

@@ -20,7 +20,9 @@
 
 #include "lib/str.h"
 #include "report/report.h"
+#include "report/report_bounds.h"
 #include "report/report_doc.h"
+#include "report/report_groups.h"
 #include "results/flags.h"
 #include "results/knob_cols.h"
 #include "results/metrics.h"
@@ -44,7 +46,7 @@ static void say(struct findings *f, const char *fmt, ...)
 	vsnprintf(text, sizeof(text), fmt, ap);
 	va_end(ap);
 	doc_headline(f->doc, "%s", text);
-	printf("  %s\n", text);
+	printf("  %-13s %s\n", doc_verdict(text, NULL), text);
 }
 
 /* appends to a NUL-terminated buffer, cutting what does not fit */
@@ -344,18 +346,11 @@ static int finding_peak(struct findings *f)
 
 /*
  * %util and await: held against fio only where the kernel counted, fio's
- * own figures are possible, and the target can show busy time at all.
+ * own figures are possible, and the target can show busy time at all;
+ * judged per cell (report_bounds.c): DISAGREE only for a cell whose
+ * interval lies outside what fio's timings allow.  The pooled QD1 ratios
+ * say how close %util comes to fio's busy share.
  */
-/*
- * The QD1 ratios of %util to fio's busy share that agree: both ends of
- * the kernel's window are one 2 ms poll off, and io_ticks moves in jiffies.
- * By clat fio leaves out what the kernel did inside the submitting call,
- * by lat (slat + clat) it adds its own time before that call: the kernel's
- * share lies between, so an over-count is judged by lat, a miss by clat.
- */
-#define UTIL_QD1_LO	0.8
-#define UTIL_QD1_HI	1.25
-
 /*
  * A run's fio figures from its row, as fill_kernel() gave them to its
  * flags; lat_mean_us is both directions' mean, which weighs each by its
@@ -373,6 +368,47 @@ static void row_fio_figs(const struct results *res, size_t r,
 	fb->w_lat_mean_us = fb->r_lat_mean_us;
 }
 
+/* a line per cell outside the bounds, the first few, then a count */
+#define BOUNDS_CELLS_NAMED	6
+
+static void bounds_off_lines(struct findings *f, const char *disk,
+			     const struct bounds_cell *bc, size_t n)
+{
+	size_t c, named = 0, off = 0;
+
+	for (c = 0; c < n; c++) {
+		const struct bounds_cell *b = &bc[c];
+
+		if (!b->util_off && !b->await_off)
+			continue;
+		if (named++ >= BOUNDS_CELLS_NAMED) {
+			off++;
+			continue;
+		}
+		if (b->util_off)
+			say(f, "%%util and await: DISAGREE on %s, %s: %%util/fio busy "
+			    "%.2f [%.2f, %.2f] by %s: %s", disk, b->rc->name,
+			    b->util_off > 0 ? b->util_lat.est : b->util_clat.est,
+			    b->util_off > 0 ? b->util_lat.lo : b->util_clat.lo,
+			    b->util_off > 0 ? b->util_lat.hi : b->util_clat.hi,
+			    b->util_off > 0 ? "lat" : "clat",
+			    b->util_off > 0 ? "%util counts more time busy than "
+			    "fio had an I/O outstanding" : "%util misses time fio "
+			    "had an I/O outstanding");
+		if (b->await_off)
+			say(f, "%%util and await: DISAGREE on %s, %s: await/lat "
+			    "%.2f [%.2f, %.2f], await/clat %.2f: %s", disk,
+			    b->rc->name, b->await_lat.est, b->await_lat.lo,
+			    b->await_lat.hi, b->await_clat.est,
+			    b->await_off > 0 ? "the kernel counts more time per "
+			    "I/O than fio held it" : "the kernel counts next to "
+			    "no time per I/O");
+	}
+	if (off)
+		say(f, "%%util and await: DISAGREE on %s in %zu more cells "
+		    "(report.md, Cells)", disk, off);
+}
+
 static void finding_util(struct findings *f)
 {
 	const struct results *res = &f->rep->res;
@@ -380,11 +416,13 @@ static void finding_util(struct findings *f)
 	size_t nd = distinct(f->rep, "target", disks, 16), d, r;
 
 	for (d = 0; d < nd; d++) {
-		size_t n = 0, util_bad = 0, await_bad = 0, nq = 0;
+		size_t n = 0, await_bad = 0, nq = 0, nb = 0, c, cells = 0;
+		size_t util_in = 0, await_in = 0, util_bad = 0, ab = 0;
 		double *ratio = malloc(2 * res->nrows * sizeof(*ratio));
 		double *by_lat = ratio + res->nrows, u, b, lo, hi, lo_l, hi_l;
-		char iv[256] = "";
-		int qd1_off = 0;
+		double amin = INFINITY, amax = 0;
+		struct bounds_cell *bc = NULL;
+		char iv[256] = "", ar[64] = "", few[96] = "";
 
 		if (!ratio)
 			return;
@@ -401,10 +439,8 @@ static void finding_util(struct findings *f)
 			    !strcmp(results_get(res, r, "ks_reliable"), "0"))
 				continue;
 			n++;
-			util_bad += flags_has(fl, "util_vs_busy") ||
-				    flags_has(fl, "util_below_busy");
-			await_bad += flags_has(fl, "r_await_vs_clat") ||
-				     flags_has(fl, "w_await_vs_clat");
+			await_bad += flags_has(fl, "r_await_vs_lat") ||
+				     flags_has(fl, "w_await_vs_lat");
 			/*
 			 * at QD1 without SQPOLL fio's busy share brackets the
 			 * kernel's: the ratios say how close (under SQPOLL the
@@ -419,17 +455,40 @@ static void finding_util(struct findings *f)
 				ratio[nq++] = u / b;
 			}
 		}
+		if (n && report_bounds(f->rep, disks[d], &bc, &nb))
+			nb = 0;
+		for (c = 0; c < nb; c++) {
+			if (bc[c].util_lat.have || bc[c].await_lat.have)
+				cells++;
+			util_in += bc[c].util_lat.have && !bc[c].util_off;
+			await_in += bc[c].await_lat.have && !bc[c].await_off;
+			util_bad += bc[c].util_off != 0;
+			ab += bc[c].await_off != 0;
+			if (bc[c].await_clat.have) {
+				amin = fmin(amin, bc[c].await_clat.est);
+				amax = fmax(amax, bc[c].await_clat.est);
+			}
+		}
+		if (amax > 0)
+			snprintf(ar, sizeof(ar), " (await/clat %.2f to %.2f by cell)",
+				 amin, amax);
+		if (nb > cells)
+			snprintf(few, sizeof(few), "; %zu cells with fewer than %d "
+				 "runs not judged", nb - cells, BOUNDS_MIN_RUNS);
 		if (nq >= 3 && !stats_median_ci(ratio, nq, STATS_BOOT_ITERS,
 						STATS_LEVEL, STATS_SEED, &lo, &hi) &&
 		    !stats_median_ci(by_lat, nq, STATS_BOOT_ITERS, STATS_LEVEL,
 				     STATS_SEED, &lo_l, &hi_l)) {
-			qd1_off = lo_l > UTIL_QD1_HI ? 1 : hi < UTIL_QD1_LO ? -1 : 0;
+			int over = 0, miss = 0;
+
+			for (c = 0; c < nb; c++)
+				over |= bc[c].util_off > 0, miss |= bc[c].util_off < 0;
 			snprintf(iv, sizeof(iv), "; %%util/fio busy at QD1 without "
 				 "SQPOLL %.2f [%.2f, %.2f] by clat, %.2f [%.2f, %.2f] "
 				 "by lat%s", stats_median(ratio, nq), lo, hi,
 				 stats_median(by_lat, nq), lo_l, hi_l,
-				 qd1_off > 0 ? ": %util counts more time busy than fio "
-				 "had an I/O outstanding" : qd1_off < 0 ?
+				 over ? ": %util counts more time busy than fio "
+				 "had an I/O outstanding" : miss ?
 				 ": %util misses time fio had an I/O outstanding" : "");
 		}
 		free(ratio);
@@ -441,16 +500,20 @@ static void finding_util(struct findings *f)
 		if (fact(f, disks[d], "sync_completion") == 1) {
 			say(f, "%%util and await: not measurable on %s: it completes "
 			    "I/O in the submitter's context, so no time is seen in "
-			    "flight (await %zu/%zu runs off fio's clat)", disks[d],
+			    "flight (await over fio's lat in %zu/%zu runs)", disks[d],
 			    await_bad, n);
+			free(bc);
 			continue;
 		}
-		say(f, "%%util and await: %s on %s (kernel %s): %%util off fio's "
-		    "busy share in %zu of %zu runs, await off fio's clat in %zu%s",
-		    util_bad || await_bad || qd1_off ? "DISAGREE" : "valid", disks[d], f->kernel,
-		    util_bad, n, await_bad, iv);
+		say(f, "%%util and await: %s on %s (kernel %s): %%util within "
+		    "fio's bounds in %zu of %zu cells, await in %zu%s%s%s",
+		    util_bad || ab ? "DISAGREE" : cells ? "valid" : "CANNOT JUDGE",
+		    disks[d], f->kernel, util_in, cells, await_in, ar, few, iv);
+		bounds_off_lines(f, disks[d], bc, nb);
+		free(bc);
 	}
 }
+
 
 /* the fio that ran engine's runs */
 static const char *fio_version(const struct report *rep, const char *engine)
@@ -540,6 +603,12 @@ static int finding_engine(struct findings *f)
 		say(f, "engine: not measured: the sweep does not run both fioring "
 		    "and io_uring on one setting");
 	return 0;
+}
+
+/* report_tails()'s lines, as the other findings say theirs */
+static void say_line(void *arg, const char *line)
+{
+	say(arg, "%s", line);
 }
 
 static int finding_iopolicy(struct findings *f)
@@ -763,6 +832,8 @@ int report_findings(const struct report *rep, struct report_doc *doc)
 	}
 	if (!ret)
 		ret = finding_engine(&f);
+	if (!ret)
+		ret = report_tails(rep, say_line, &f);
 	if (!ret)
 		ret = finding_iopolicy(&f);
 	if (!ret) {

@@ -99,7 +99,7 @@ size_t report_prio_headline(const struct report *rep, struct report_doc *doc)
 			 results_get(&rep->res, r, "ioprio"),
 			 c->nok < c->rc->nrows ? " (some runs failed)" : "");
 		doc_headline(doc, "%s", text);
-		printf("  %s\n", text);
+		printf("  %-13s %s\n", doc_verdict(text, NULL), text);
 		n++;
 	}
 	return n;

@@ -64,7 +64,7 @@ int flags_for_run(const struct iostat_figs *ks, const struct fio_figs_brief *fio
 		metrics_flags(ks, fio, more, sizeof(more));
 		if (!reliable)
 			flags_drop(more, "ios_vs_fio");	/* said as foreign_io */
-		if (facts->sync_completion)
+		if (facts->sync_completion || facts->sqpoll)
 			flags_drop(more, "util_below_busy");
 		n = strlen(ks_flags);
 		if (more[0])

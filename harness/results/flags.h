@@ -22,6 +22,13 @@ struct flag_facts {
 	/* this run's iostats reads 0 on a target not known to ignore it */
 	bool iostats_off;
 	bool sync_completion;	/* %util cannot see time in flight */
+	/*
+	 * the run used SQPOLL: fio stamps an I/O before the SQ thread takes
+	 * it, so its busy share by clat holds time the block layer had not
+	 * begun, and bounds %util from below no more (a constant of the
+	 * cell: the SQ thread's CPU, not the run)
+	 */
+	bool sqpoll;
 };
 
 /*

@@ -111,15 +111,30 @@ static int differs(double a, double b, double rel, double abs_min)
 	return diff > abs_min && diff > rel * fabs(b);
 }
 
+/* an await more than half and 50 us over the most fio allows */
+static int over(double await_us, double bound_us)
+{
+	return await_us > 1.5 * bound_us && await_us - bound_us > 50;
+}
+
+static double lat_or_clat(double lat_us, double clat_us)
+{
+	return lat_us > 0 ? lat_us : clat_us;
+}
+
 /*
  * Flags, each a sign that the kernel's accounting and fio's tell different
  * stories about the same interval:
  *  no_kstats      fio did I/O, the kernel counted none (iostats off, or
  *                 passthrough I/O the kernel does not account)
  *  ios_vs_fio     the kernel counted more than 5% more or fewer I/Os
- *  r_await_vs_clat, w_await_vs_clat
- *                 the kernel's mean time per I/O is off fio's mean clat
- *                 by more than half (and 50 us)
+ *  r_await_vs_lat, w_await_vs_lat
+ *                 the kernel's mean time per I/O is more than half (and
+ *                 50 us) over fio's mean lat (clat where fio gave no lat):
+ *                 more time than fio held the I/O.  Below, fio sets no
+ *                 bound: the block layer sees only part of fio's wait, a
+ *                 constant share of the cell at depth, which the report
+ *                 judges per cell
  *  util_vs_busy   %util more than 20 points above the most fio's timings
  *                 allow (busy by lat): the io_ticks over-count that the
  *                 ns-io_ticks thread showed at QD1 with think time.  The
@@ -149,11 +164,13 @@ void metrics_flags(const struct iostat_figs *ks, const struct fio_figs_brief *fi
 	if (differs(kios, fio->ios, 0.05, 64))
 		flags_add(buf, len, "ios_vs_fio");
 	if (ks->r_ios && fio->r_iops > 0 &&
-	    differs(ks->r_await_ms * 1000.0, fio->r_clat_mean_us, 0.5, 50))
-		flags_add(buf, len, "r_await_vs_clat");
+	    over(ks->r_await_ms * 1000.0, lat_or_clat(fio->r_lat_mean_us,
+						      fio->r_clat_mean_us)))
+		flags_add(buf, len, "r_await_vs_lat");
 	if (ks->w_ios && fio->w_iops > 0 &&
-	    differs(ks->w_await_ms * 1000.0, fio->w_clat_mean_us, 0.5, 50))
-		flags_add(buf, len, "w_await_vs_clat");
+	    over(ks->w_await_ms * 1000.0, lat_or_clat(fio->w_lat_mean_us,
+						      fio->w_clat_mean_us)))
+		flags_add(buf, len, "w_await_vs_lat");
 	if (ks->util_pct > fio_busy_max_pct(fio) + 20.0)
 		flags_add(buf, len, "util_vs_busy");
 	if (fio->iodepth == 1 && busy > ks->util_pct + 20.0 &&

@@ -205,6 +205,11 @@ int adaptive_next(struct adaptive *a, int base_repeat, int *repeat)
 			a->round_found = 0;
 			a->round++;
 		}
+		if (!a->pos) {
+			a->round_open = adaptive_open(a, &a->round_most);
+			a->round_runs = 0;
+			a->new_round = 1;
+		}
 		/*
 		 * numbered by round, not by the cell's own count: runs
 		 * of one repeat ran side by side, which the gate pairs
@@ -216,10 +221,24 @@ int adaptive_next(struct adaptive *a, int base_repeat, int *repeat)
 			c->extra++;
 			a->extra_runs++;
 			a->round_found = 1;
+			a->round_runs++;
 			*repeat = rep;
 			return ci;
 		}
 	}
+}
+
+int adaptive_open(const struct adaptive *a, int *most)
+{
+	int i, n = 0;
+
+	*most = 0;
+	for (i = 0; i < a->ncells; i++)
+		if (a->cells[i].extra < a->budget && !settled(a, &a->cells[i])) {
+			n++;
+			*most += a->budget - a->cells[i].extra;
+		}
+	return n;
 }
 
 int adaptive_settled(const struct adaptive *a)

@@ -30,6 +30,14 @@ struct adaptive {
 	int round;		/* adaptive rounds done before the current one */
 	int round_found;	/* the round ran at least one cell */
 	int extra_runs;
+	/*
+	 * what the current round started with, for a progress line: the
+	 * cells still open (unsettled, budget left), the most runs they may
+	 * yet take, and the runs of the round so far; new_round is set by
+	 * the adaptive_next() that started it
+	 */
+	int round_open, round_most, round_runs;
+	int new_round;
 };
 
 int adaptive_init(struct adaptive *a, int ncells, int budget, double width,
@@ -50,6 +58,11 @@ int adaptive_note(struct adaptive *a, int ci, const struct result_row *r);
  * repeat; -1 when every cell is settled or out of budget.
  */
 int adaptive_next(struct adaptive *a, int base_repeat, int *repeat);
+/*
+ * Cells still open (not settled, budget left) and, in *most, the most runs
+ * they may yet take: each one run a round until settled or spent.
+ */
+int adaptive_open(const struct adaptive *a, int *most);
 /* How many cells are settled now; how many are judged against a pair. */
 int adaptive_settled(const struct adaptive *a);
 int adaptive_pairs(const struct adaptive *a);

@@ -641,23 +641,47 @@ static json_object *make_meta(struct run_ctx *ctx)
 	return m;
 }
 
+/*
+ * Where the sweep is: "[12/36]" and the ETA of the planned runs; in the
+ * adaptive rounds (total < 0) "[round 3: 2/6]" and an ETA for the most
+ * runs the open cells may yet take, as an upper bound: the count of runs
+ * to come is not known there, only its most.
+ */
+static void progress_at(const struct run_ctx *ctx, int i, int total,
+			double elapsed_s, char *at, size_t alen, char *eta, size_t elen)
+{
+	const struct adaptive *a = &ctx->adaptive;
+	char t[32];
+
+	if (total >= 0) {
+		snprintf(at, alen, "[%*d/%d]", (int)snprintf(NULL, 0, "%d", total),
+			 i, total);
+		fmt_duration(eta, elen, elapsed_s / i * (total - i));
+		return;
+	}
+	snprintf(at, alen, "[round %d: %d/%d]", a->round + 1, a->round_runs,
+		 a->round_open);
+	fmt_duration(t, sizeof(t), elapsed_s / i *
+		     (a->round_most - a->round_runs));
+	snprintf(eta, elen, "<= %s", t);
+}
+
 static void progress(struct run_ctx *ctx, const struct result_row *r, int i,
 		     int total, double elapsed_s)
 {
-	char eta[32], iops[32], ks[32], util[32];
+	char at[48], eta[40], iops[32], ks[32], util[32];
 
-	fmt_duration(eta, sizeof(eta), elapsed_s / i * (total - i));
+	progress_at(ctx, i, total, elapsed_s, at, sizeof(at), eta, sizeof(eta));
 	if (strcmp(r->status, "ok")) {
-		fprintf(stderr, "[%*d/%d] %s #%d: FAILED: %s  ETA %s\n",
-			(int)snprintf(NULL, 0, "%d", total), i, total, r->cell,
+		fprintf(stderr, "%s %s #%d: FAILED: %s  ETA %s\n", at, r->cell,
 			r->repeat, r->error, eta);
 		return;
 	}
 	fmt_num(iops, sizeof(iops), r->iops);
 	fmt_num(ks, sizeof(ks), r->ks_iops);
 	fmt_num(util, sizeof(util), r->ks_util_pct);
-	fprintf(stderr, "[%*d/%d] %s #%d: %s IOPS, kernel %s IOPS %s%% util%s%s%s%s  ETA %s\n",
-		(int)snprintf(NULL, 0, "%d", total), i, total, r->cell, r->repeat,
+	fprintf(stderr, "%s %s #%d: %s IOPS, kernel %s IOPS %s%% util%s%s%s%s  ETA %s\n",
+		at, r->cell, r->repeat,
 		iops, ks[0] ? ks : "-", util[0] ? util : "-",
 		r->ks_flags[0] ? "  flags " : "", r->ks_flags,
 		r->fio_flags[0] ? "  fio_flags " : "", r->fio_flags, eta);
@@ -700,6 +724,25 @@ static int sweep_run_one(struct run_ctx *ctx, int ci, int run, int rep,
 	return 0;
 }
 
+/*
+ * "adaptive round 3: 6 cells open, at most 72 runs, ETA <= 2:10": each
+ * open cell runs at most once a round, and the ETA is for the most runs
+ * left at the mean time a run has taken so far
+ */
+static void round_line(struct run_ctx *ctx, int done, uint64_t t0)
+{
+	struct adaptive *a = &ctx->adaptive;
+	char eta[32];
+
+	a->new_round = 0;
+	fmt_duration(eta, sizeof(eta), done ? (now_ns() - t0) / 1e9 / done *
+		     a->round_most : 0);
+	fprintf(stderr, "adaptive round %d: %d cell%s open, at most %d run%s, "
+		"ETA <= %s\n", a->round + 1, a->round_open,
+		a->round_open == 1 ? "" : "s", a->round_most,
+		a->round_most == 1 ? "" : "s", eta);
+}
+
 static int sweep_run(struct run_ctx *ctx, uint64_t t0)
 {
 	int total = ctx->sweep.nr * ctx->env.repeat, run = 0, rep, ci, k, ret = 0;
@@ -714,8 +757,10 @@ static int sweep_run(struct run_ctx *ctx, uint64_t t0)
 	/* then the cells the gate could not judge yet, interleaved */
 	while (!ret && !stop_signal &&
 	       (ci = adaptive_next(&ctx->adaptive, ctx->env.repeat, &rep)) >= 0) {
+		if (ctx->adaptive.new_round)
+			round_line(ctx, run, t0);
 		run++;
-		ret = sweep_run_one(ctx, ci, run, rep, rows, run, t0);
+		ret = sweep_run_one(ctx, ci, run, rep, rows, -1, t0);
 	}
 	if (!ret && ctx->adaptive.budget && adaptive_pairs(&ctx->adaptive))
 		fprintf(stderr, "fioring-bench run: adaptive: %d extra runs; %d of %d "

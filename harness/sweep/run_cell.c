@@ -230,6 +230,7 @@ static void run_facts(const struct run_ctx *ctx, int target,
 	facts->iostats_off = !strcmp(r->iostats_eff, "0") &&
 			     !(tf && tf->iostats_honoured == FACT_NO);
 	facts->sync_completion = tf && tf->sync_completion == FACT_YES;
+	facts->sqpoll = r->sqpoll;
 }
 
 /* fio's disk_util of the target, kept beside the harness's own window */
@@ -276,6 +277,19 @@ static int write_snaps(const char *path, const struct diskstats_snap *a,
 	diskstats_write(f, "before", a);
 	diskstats_write(f, "after", b);
 	return fclose(f) ? -errno : 0;
+}
+
+/*
+ * narrows the window to fio's own I/O (io_window_fit()): at least its
+ * runtime, less what the polls and the first I/O's latency may cut
+ */
+static int window_fit(struct io_window *w, const struct result_row *r)
+{
+	double span_ns = r->runtime_s * 1e9 - r->lat_mean_us * 1e3 -
+			 2.0 * IO_WINDOW_POLL_NS;
+
+	return io_window_fit(w, (uint64_t)r->fio_ios,
+			     span_ns > 0 ? (uint64_t)span_ns : 0);
 }
 
 void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
@@ -412,7 +426,11 @@ void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 			 strerror(fr.job_error), msg[0] ? ": " : "", msg);
 	}
 	if (snaps_ok) {
-		double interval_ms = (win.after.mono_ns - win.before.mono_ns) / 1e6;
+		double interval_ms;
+
+		if (window_fit(&win, r))
+			write_snaps(ds, &win.before, &win.after);
+		interval_ms = (win.after.mono_ns - win.before.mono_ns) / 1e6;
 
 		run_facts(ctx, c->target, r, &facts);
 		fill_kernel(r, &fr, &facts, diskstats_find(&win.before, t->stat_name),

@@ -5,7 +5,8 @@
 # A width no sweep can reach spends the whole budget, N more runs of every
 # cell, interleaved (repeat 6 of each cell backwards, then repeat 7 in
 # order, as the planned repeats alternate); meta.json and the closing line
-# say what was done; the gate reads the longer cells; bad values are
+# say what was done, and progress lines say the round, the cells still
+# open and the most runs left; the gate reads the longer cells; bad values are
 # refused before anything is touched.  With --adaptive-vs a
 # pair the gate decides at the planned runs (psync at QD1 against io_uring
 # at QD32) gets none; that an undecided pair gets them on both sides, and
@@ -70,6 +71,16 @@ c2=$(rows tight | sed -n 12p | cut -d' ' -f1)
 [ "$(jqr "$T_TMP/tight/meta.json" '.adaptive.budget')" -eq 2 ] || fail "tight: meta.json budget"
 grep -q 'adaptive: 4 extra runs; [0-2] of 2 cells settled' "$T_TMP/tight.log" ||
 	fail "tight: closing line missing"
+# progress says the round, the cells open and the most runs left, never a
+# count of runs that grows as it goes
+grep -q '^adaptive round 1: 2 cells open, at most 4 runs, ETA <= [0-9]*:[0-9][0-9]$' "$T_TMP/tight.log" &&
+	grep -q '^adaptive round 2: 2 cells open, at most 2 runs, ETA <= [0-9]*:[0-9][0-9]$' "$T_TMP/tight.log" ||
+	fail "tight: no line per adaptive round with its open cells and most runs"
+[ "$(grep -c '^\[round 1: [12]/2\] .* ETA <= [0-9]*:[0-9][0-9]$' "$T_TMP/tight.log")" -eq 2 ] &&
+	[ "$(grep -c '^\[round 2: [12]/2\] .* ETA <= 0:00$' "$T_TMP/tight.log")" -eq 1 ] ||
+	fail "tight: the extra runs' progress lines do not say their round"
+grep -q '^\[10/10\] ' "$T_TMP/tight.log" && ! grep -q '^\[1[1-4]/1[1-4]\]' "$T_TMP/tight.log" ||
+	fail "tight: the planned runs' count grows in the adaptive rounds"
 
 # the gate reads the longer cells like any others
 "$bench" gate --vs iostats_req=0 "$T_TMP/tight" >"$T_TMP/gate.out" 2>&1

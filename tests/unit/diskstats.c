@@ -139,7 +139,7 @@ static void test_flags(void)
 	ks.util_pct = 6.0;
 	fio.r_clat_mean_us = 100;
 	ks.r_await_ms = 0.300;
-	CHECK(flags_are(&ks, &fio, "ios_vs_fio;r_await_vs_clat"));
+	CHECK(flags_are(&ks, &fio, "ios_vs_fio;r_await_vs_lat"));
 
 	/* busy saturates at 100% for deep queues */
 	fio.r_clat_mean_us = 1000;
@@ -224,12 +224,36 @@ static void test_paths(void)
 	CHECK(diskstats_paths_merge(&a, &a, paths, 3, &ra, &rb) == -ENOENT);
 }
 
+
+/*
+ * await against fio's lat: QD32 on loop, the kernel's await about half
+ * fio's clat (the block layer sees part of fio's wait), is no flag; an
+ * await over the lat fio measured for the same I/Os is.
+ */
+static void test_flags_await(void)
+{
+	struct fio_figs_brief fio = {
+		.ios = 720000, .iops = 360000, .r_iops = 360000,
+		.r_clat_mean_us = 125, .r_lat_mean_us = 128, .iodepth = 32,
+	};
+	struct iostat_figs ks = {
+		.interval_ms = 2000, .r_ios = 720000, .r_iops = 360000,
+		.iops = 360000, .r_await_ms = 0.060, .util_pct = 99.0,
+	};
+
+	CHECK(flags_are(&ks, &fio, ""));
+	ks.r_await_ms = 0.190;
+	CHECK(flags_are(&ks, &fio, ""));
+	ks.r_await_ms = 0.250;
+	CHECK(flags_are(&ks, &fio, "r_await_vs_lat"));
+}
 int main(void)
 {
 	test_parse();
 	test_derive();
 	test_flags();
 	test_flags_busy_bound();
+	test_flags_await();
 	test_paths();
 	return check_done("diskstats");
 }

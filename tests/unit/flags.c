@@ -104,6 +104,19 @@ static void facts_not_flags(void)
 	facts.sync_completion = true;
 	flags_for_run(&ks, &fio, 1, &facts, kf, sizeof(kf), ff, sizeof(ff));
 	CHECK(!strcmp(kf, ""));
+	/*
+	 * SQPOLL at QD1 on loop: fio busy 99% by clat (its stamp precedes the
+	 * SQ thread's pick-up), %util 22%: a constant of the cell, no flag
+	 */
+	facts.sync_completion = false;
+	ks.util_pct = 22;
+	fio.r_clat_mean_us = 33;
+	ks.r_await_ms = 0.009;
+	flags_for_run(&ks, &fio, 1, &facts, kf, sizeof(kf), ff, sizeof(ff));
+	CHECK(!strcmp(kf, "util_below_busy"));
+	facts.sqpoll = true;
+	flags_for_run(&ks, &fio, 1, &facts, kf, sizeof(kf), ff, sizeof(ff));
+	CHECK(!strcmp(kf, ""));
 }
 
 static void outliers(void)

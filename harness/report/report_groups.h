@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * report_groups.h: the comparisons a report makes, each a setting and
+ * two of its values (engine io_uring vs fioring, SQPOLL off vs on,
+ * iostats 0 vs each other value, each value of a --knob attribute vs its
+ * base: the knob_ATTR_req columns of the dims table's knob row), listed
+ * in one place so the percentile findings and the CDF figures iterate the
+ * same groups.
+ */
+#ifndef FIORING_REPORT_GROUPS_H
+#define FIORING_REPORT_GROUPS_H
+
+#include <stddef.h>
+
+#include "report/report.h"
+
+#define REPORT_GROUPS_MAX	16
+
+struct report_group {
+	char question[64];	/* "SQPOLL on vs off" */
+	char name[48];		/* for file names: "sqpoll-1-vs-0" */
+	const char *col;	/* results.csv column */
+	char base[32], cand[32];
+};
+
+/* the groups whose two values both occur in the sweep; returns how many */
+size_t report_groups(const struct report *rep, struct report_group *g,
+		     size_t max);
+
+/* fio's own clat is impossible in an ok run of the cell (fio #1484) */
+int report_clat_broken(const struct report *rep, const struct results_cell *rc);
+
+/* report_tails.c: a finding line per compared pair on clat percentiles */
+int report_tails(const struct report *rep,
+		 void (*say)(void *arg, const char *line), void *arg);
+
+#endif

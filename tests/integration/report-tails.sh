@@ -1,0 +1,76 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0
+#
+# report-tails.sh: the report compares clat p50, p99 and p99.9 for each
+# comparison it makes on IOPS, with the gate's ratio and interval.  Made-up
+# rows of a QD32 loop cell with SQPOLL off and on (the issue's figures: p50
+# 165 vs 191 us, p99 320 vs 2,015, p99.9 500 vs 3,100; 2 s at 350k IOPS):
+# the SQPOLL line says DIFFER with p99 about x6.3 and an interval around
+# it; the same cells at 1k IOPS for 1 s say that p99.9 rests on one I/O a
+# run and do not judge it; two cells alike say no measurable difference;
+# a pair whose SQPOLL runs break Little's law (fio #1484) is said once for
+# the group, not judged.
+# The gate takes the percentile as a metric: `--metric
+# iops,read_clat_p99_us,write_clat_p99_us` calls the SQPOLL p99 a
+# REGRESSION (exit 1) and leaves the write percentile of a read job
+# UNMEASURED, not CANNOT.
+
+. "$(dirname "$0")/../lib/common.sh"
+. "$(dirname "$0")/../lib/rows.sh"
+
+need_bench
+
+# sweep DIR IOS P50 P99 P999 [FIO_FLAGS] (of the SQPOLL cell; the other has
+# 165/320/500 and no fio_flags)
+sweep() {
+	mkdir -p "$1"
+	awk -v ios="$2" -v p50="$3" -v p99="$4" -v p999="$5" -v ff="${6:-}" -v hdr="$(rows_header)" 'BEGIN {
+		print hdr
+		run = 0
+		for (r = 1; r <= 7; r++)
+			for (sq = 0; sq <= 1; sq++) {
+				f = 1 + (r - 4) / 400
+				a = sq ? p50 : 165; b = sq ? p99 : 320; c = sq ? p999 : 500
+				printf "%d,loop0/io_uring/randread-qd32/sq%d/iostats1/iopolicy-/prio-none/sched-none,%d,ok,,loop0,loop,6.18.0,fio-3.41,io_uring,3.41,randread-qd32,%d,32,1,1,,,,none,2,", ++run, sq, r, sq
+				printf "%.0f,%.0f,0,0,0,%.2f,%.2f,%.2f,%.2f,,,,,%.2f,0,100,", \
+				       ios / 2, ios / 2, a * f, a * f, b * f, c * f, a * f
+				printf "%.0f,%.4f,0,1,99,,,%s,2.1,%.0f\n", ios / 2, a / 2000, sq ? ff : "", ios
+			}
+	}' >"$1/results.csv"
+	"$bench" report "$1" >"$T_TMP/out" 2>&1 ||
+		fail "report exited $?: $(tail -n 3 "$T_TMP/out")"
+	grep 'latency, SQPOLL on vs off' "$1/report.md"
+}
+
+line=$(sweep "$T_TMP/tails" 700000 191 2015 3100) || exit 1
+echo "$line"
+echo "$line" | grep -Eq 'latency, SQPOLL on vs off: DIFFER on [^:]*: p50 x1\.1[0-9] \[1\.[01][0-9]*, 1\.[12][0-9]*\], p99 x6\.[0-9]+ \[6\.[0-9]+, 6\.[0-9]+\], p99\.9 x6\.[0-9]+ \[' ||
+	fail "the SQPOLL tails are not said with their ratios and intervals: $line"
+
+line=$(sweep "$T_TMP/short" 1000 191 2015 3100) || exit 1
+echo "$line"
+echo "$line" | grep -q 'DIFFER on .*p99 x6\.[0-9]* \[[0-9.]*, [0-9.]*\], p99\.9 rests on 1 I/O a run: not judged' ||
+	fail "p99.9 of 1,000 I/Os a run judged: $line"
+
+line=$(sweep "$T_TMP/alike" 700000 165 320 500) || exit 1
+echo "$line"
+echo "$line" | grep -q 'no measurable difference on .*p50 x1 \[' ||
+	fail "cells alike not said to show no difference: $line"
+
+# fio #1484: clat in seconds under SQPOLL, said once for the group
+line=$(sweep "$T_TMP/broken" 700000 1900000 20000000 30000000 fio_inflight_gt_iodepth) || exit 1
+echo "$line"
+[ "$(echo "$line" | wc -l)" -eq 1 ] &&
+	echo "$line" | grep -q 'latency, SQPOLL on vs off: not judged on 1 pair: fio.s clat breaks Little.s law in their runs' ||
+	fail "a pair with fio's clat broken not said once as not judged: $line"
+
+"$bench" gate --vs sqpoll=0 --metric iops,read_clat_p99_us,write_clat_p99_us \
+	"$T_TMP/tails" >"$T_TMP/gate.out" 2>&1
+rc=$?
+cat "$T_TMP/gate.out"
+[ $rc -eq 1 ] || fail "gate on p99 x6.3 exited $rc, not 1"
+grep -q '^REGRESSION .*sq1.*  read_clat_p99_us  ratio 6\.[0-9]* ' "$T_TMP/gate.out" ||
+	fail "p99 x6.3 not a REGRESSION on read_clat_p99_us"
+grep -q '^UNMEASURED .*sq1.*  write_clat_p99_us: not gated: no ok run of either cell has write_clat_p99_us' "$T_TMP/gate.out" ||
+	fail "a write percentile of a read job not UNMEASURED"
+pass "tails compared with intervals; a percentile on one I/O a run is not judged; the gate judges p99"
