@@ -20,7 +20,7 @@ static void usage(FILE *f)
 "holds the kernel's diskstats against fio's own figures.\n"
 "\n"
 "Commands:\n"
-"  run       sweep jobs over iostats/iopolicy/engine settings into DIR\n"
+"  run       sweep jobs over engines and queue settings into DIR\n"
 "  restore   put back what a killed run left changed\n"
 "  report    plots and a report from a results DIR\n"
 "  gate      pass/fail verdict comparing results\n"

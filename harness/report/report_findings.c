@@ -215,8 +215,10 @@ static int finding_iostats(struct findings *f)
 /*
  * " IOPS 0.97 [0.95, 0.99], CPU per I/O 1.02 [1.00, 1.04]": the ratios of
  * the cand cells to their base cells on disk and their 95% intervals (the
- * settings of the NULL-ended cols differ, all else is the same); buf is
- * left empty when no pair has both
+ * settings of the NULL-ended cols differ, all else is the same), then
+ * " (DIFFER)" when an interval excludes 1, else " (no measurable
+ * difference)", which the headline's badge reads; buf is left empty when
+ * no pair has both
  */
 static int ratios_text(const struct report *rep, const char *const *cols,
 		       const char *const *base, const char *const *cand,
@@ -226,8 +228,8 @@ static int ratios_text(const struct report *rep, const char *const *cols,
 		{ "iops", "IOPS" }, { "cpu_per_io_us", "CPU per I/O" },
 	};
 	struct report_cmp cmp;
+	int ret, differ = 0;
 	size_t m;
-	int ret;
 
 	buf[0] = '\0';
 	for (m = 0; m < sizeof(metric) / sizeof(metric[0]); m++) {
@@ -235,12 +237,16 @@ static int ratios_text(const struct report *rep, const char *const *cols,
 					 "target", disk, &cmp);
 		if (ret)
 			return ret;
-		if (cmp.have_ratio)
+		if (cmp.have_ratio) {
 			appendf(buf, len, "%s %s %.2f [%.2f, %.2f]",
 				buf[0] ? "," : "", metric[m][1], cmp.ratio,
 				cmp.lo, cmp.hi);
+			differ |= cmp.lo > 1 || cmp.hi < 1;
+		}
 		report_cmp_free(&cmp);
 	}
+	if (buf[0])
+		appendf(buf, len, differ ? " (DIFFER)" : " (no measurable difference)");
 	return 0;
 }
 
