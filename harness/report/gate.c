@@ -338,6 +338,20 @@ static void print_cmp(const struct gate_cmp *c)
 }
 
 /* fio's CPU time per run in ms, from the side's cpu_per_io_us values */
+/* the median of the cell's ok runs' I/O counts; 0 when they have none */
+static double median_ios(const struct gate_side *s)
+{
+	double *ios = malloc(s->cell->nrows * sizeof(*ios)), med = 0;
+	size_t n;
+
+	if (ios) {
+		n = results_cell_values(s->res, s->cell, "fio_ios", ios);
+		med = n ? stats_median(ios, n) : 0;
+	}
+	free(ios);
+	return med;
+}
+
 static double cpu_ms_per_run(const struct gate_side *s, const double *cpu,
 			     size_t n)
 {
@@ -365,7 +379,7 @@ static int judge_metric(const struct gate_env *env, const struct gate_side *base
 	int *rb = malloc(nb * sizeof(*rb)), *rc = malloc(nc * sizeof(*rc));
 	int one_sweep = base->res == cand->res;
 	const char *worse, *better;
-	double loss;
+	double loss, beyond;
 	int ret;
 
 	memset(c, 0, sizeof(*c));
@@ -407,6 +421,14 @@ static int judge_metric(const struct gate_env *env, const struct gate_side *base
 	    failed_runs(cand) < cand->cell->nrows) {
 		c->verdict = GATE_UNMEASURED;
 		snprintf(why, len, "not gated: no ok run of either cell has %s", metric);
+		goto out;
+	}
+	beyond = fmin(median_ios(base), median_ios(cand)) * (1 - metric_percentile(metric));
+	if (beyond > 0 && beyond < PCT_MIN_IOS) {
+		c->verdict = GATE_UNMEASURED;
+		snprintf(why, len, "not gated: %s rests on %.1f I/Os a run, under "
+			 "the %d a tail needs; longer runs reach it", metric,
+			 beyond, PCT_MIN_IOS);
 		goto out;
 	}
 	if (side_short(env, base, metric, nb, why, len) ||

@@ -5,7 +5,7 @@
  * the Hodges-Lehmann ratio of the runs' percentiles with the rank
  * interval the gate shows (90% two-sided, the two one-sided 95% bounds),
  * one line per pair, verdict first.  A percentile resting on fewer than
- * REPORT_TAIL_MIN_IOS I/Os a run (p99.9 of a 1 s run at 1k IOPS rests on
+ * PCT_MIN_IOS I/Os a run (p99.9 of a 1 s run at 1k IOPS rests on
  * one) is said and not judged: it is one I/O's latency, not a tail.
  */
 #include <errno.h>
@@ -15,9 +15,8 @@
 #include <string.h>
 
 #include "report/report_groups.h"
+#include "results/metrics.h"
 
-/* I/Os beyond a percentile, a run, below which it is not judged */
-#define REPORT_TAIL_MIN_IOS	10
 /* the gate's default: one-sided 95%, shown two-sided */
 #define REPORT_TAIL_LEVEL	0.90
 
@@ -55,7 +54,7 @@ static int one_pct(const struct report *rep, const struct report_pair *p,
 		snprintf(col, sizeof(col), "write_%s", pcts[k].col);
 	nb = results_cell_values(&rep->res, b, col, vb);
 	nc = results_cell_values(&rep->res, c, col, vc);
-	if (ios > 0 && beyond < REPORT_TAIL_MIN_IOS) {
+	if (ios > 0 && beyond < PCT_MIN_IOS) {
 		snprintf(buf + used, len - used, "%s%s rests on %.0f I/O%s a run: "
 			 "not judged", used ? ", " : "", pcts[k].name, beyond,
 			 beyond >= 0.5 && beyond < 1.5 ? "" : "s");

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "lib/stats.h"
@@ -191,4 +192,22 @@ int metric_lower_better(const char *m)
 	size_t n = strlen(m);
 
 	return n > 3 && (!strcmp(m + n - 3, "_us") || !strcmp(m + n - 3, "_ms"));
+}
+
+double metric_percentile(const char *m)
+{
+	const char *p = strstr(m, "_clat_p");
+	char digits[8];
+	size_t n;
+
+	if (!p || !metric_lower_better(m))
+		return NAN;
+	p += strlen("_clat_p");
+	n = strspn(p, "0123456789");
+	if (!n || n >= sizeof(digits) || strcmp(p + n, "_us"))
+		return NAN;
+	memcpy(digits, p, n);
+	digits[n] = '\0';
+	/* fio's names: p50, p99, p999 (99.9), p9999 (99.99) */
+	return n <= 2 ? atof(digits) / 100 : atof(digits) / pow(10, n);
 }

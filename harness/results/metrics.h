@@ -47,6 +47,15 @@ struct fio_figs_brief {
  */
 int metric_lower_better(const char *metric);
 
+/*
+ * A latency percentile rests on the I/Os beyond it: with fewer than
+ * PCT_MIN_IOS a run (p99.9 of a 1 s run at 1k IOPS rests on one) it is one
+ * I/O's latency, not a tail, and neither the report nor the gate judges it.
+ */
+#define PCT_MIN_IOS	10
+/* p of a percentile column (`read_clat_p99_us`: 0.99, `_p999_`: 0.999), else NAN */
+double metric_percentile(const char *metric);
+
 /* fio's CPU time per run in ms: median CPU per I/O (us) times median I/Os */
 double fio_cpu_ms_per_run(const double *cpu_us, size_t ncpu,
 			      const double *ios, size_t nios);

@@ -247,6 +247,19 @@ static void test_flags_await(void)
 	ks.r_await_ms = 0.250;
 	CHECK(flags_are(&ks, &fio, "r_await_vs_lat"));
 }
+
+/* which results.csv columns are percentiles, and of what */
+static void test_percentile(void)
+{
+	CHECK(metric_percentile("read_clat_p50_us") == 0.50);
+	CHECK(metric_percentile("write_clat_p99_us") == 0.99);
+	CHECK(fabs(metric_percentile("read_clat_p999_us") - 0.999) < 1e-12);
+	CHECK(isnan(metric_percentile("read_clat_mean_us")));
+	CHECK(isnan(metric_percentile("iops")));
+	CHECK(isnan(metric_percentile("read_clat_p99")));
+	CHECK(isnan(metric_percentile("read_clat_p_us")));
+}
+
 int main(void)
 {
 	test_parse();
@@ -255,5 +268,6 @@ int main(void)
 	test_flags_busy_bound();
 	test_flags_await();
 	test_paths();
+	test_percentile();
 	return check_done("diskstats");
 }
