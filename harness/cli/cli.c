@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <limits.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -241,7 +242,7 @@ static int add_knob(struct run_env *env, const char *arg)
 }
 
 /* VALUE (an engine) or COLUMN=VALUE, as `gate --vs` takes it */
-static int parse_adaptive_vs(const char *s, struct run_env *env)
+static int parse_adaptive_vs(struct run_env *env, const char *s)
 {
 	const char *eq = strchr(s, '=');
 	size_t len = eq ? (size_t)(eq - s) : 0;
@@ -272,12 +273,12 @@ static int parse_adaptive_vs(const char *s, struct run_env *env)
 	return 0;
 }
 
-/* optarg, the value of --OPT, as a whole number in [min, max] */
-static int int_opt(const char *opt, int min, int max, int *out, const char *want)
+/* CSV added to the list of --OPT, or one line saying it is no list */
+static int list_opt(const char *opt, struct strlist *l, const char *csv)
 {
-	if (parse_int(optarg, min, max, out))
-		return bad(opt, optarg, want);
-	return 0;
+	int ret = add_list(l, csv);
+
+	return ret == -EINVAL ? bad(opt, csv, "a comma-separated list") : ret;
 }
 
 /* every item of a list must pass valid(), else --OPT is refused */
@@ -341,10 +342,6 @@ static char *join_argv(int argc, char **argv)
 	return s;
 }
 
-/*
- * Fills env from argv (argv[0] is "run").  Returns 0, 1 when --help was
- * shown, or -EINVAL after printing what is wrong.
- */
 void cli_bad_option(const char *cmd, int c, char *const *argv)
 {
 	if (c == ':')
@@ -355,179 +352,236 @@ void cli_bad_option(const char *cmd, int c, char *const *argv)
 			cmd, argv[optind - 1]);
 }
 
-int cli_parse_run(int argc, char **argv, struct run_env *env)
-{
-	struct strlist *l;
-	const char *name;
-	int c, ret;
+/* what a run option fills, and how */
+enum opt_kind {
+	ARG_LIST,	/* a comma-separated list into a strlist */
+	ARG_STR,	/* the argument itself, a const char * */
+	ARG_TRUE,	/* a bool set */
+	ARG_INT,	/* a whole number in [min, max] */
+	ARG_FN,		/* its own parser */
+};
 
-	memset(env, 0, sizeof(*env));
-	env->repeat = 5;
-	env->adaptive_width = 0.02;
-	env->adaptive_max_drop = 0.05;
-	env->runtime = 5;
-	env->fio_timeout = 60;
-	env->embedded_size = 1ull << 30;
-	env->cmdline = join_argv(argc, argv);
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":t:j:r:T:o:nvh", run_opts, NULL)) != -1) {
-		l = NULL;
-		ret = 0;
-		name = NULL;
-		switch (c) {
-		case 't':
-			ret = strlist_add(&env->targets, optarg);
-			break;
-		case 'j':
-			if (!strlist_has(&env->jobs, optarg))
-				ret = strlist_add(&env->jobs, optarg);
-			break;
-		case OPT_IOSTATS:
-			l = &env->iostats, name = "iostats";
-			break;
-		case OPT_IOPOLICY:
-			l = &env->iopolicy, name = "iopolicy";
-			break;
-		case OPT_ENGINE:
-			l = &env->engines, name = "engine";
-			env->engines_given = true;
-			break;
-		case OPT_SQPOLL:
-			l = &env->sqpoll, name = "sqpoll";
-			break;
-		case OPT_IOPRIO:
-			l = &env->ioprio, name = "ioprio";
-			break;
-		case OPT_SCHEDULER:
-			l = &env->scheduler, name = "scheduler";
-			break;
-		case OPT_KNOB:
-			ret = add_knob(env, optarg);
-			break;
-		case OPT_FIO_ARG:
-			ret = strlist_add(&env->fio_args, optarg);
-			break;
-		case 'r':
-			ret = int_opt("repeat", 1, 1000000, &env->repeat,
-				      "a whole number >= 1");
-			break;
-		case OPT_ADAPTIVE:
-			ret = int_opt("adaptive", 0, 1000000, &env->adaptive,
-				      "a whole number >= 0");
-			break;
-		case OPT_ADAPTIVE_WIDTH:
-			ret = parse_pct_width(optarg, &env->adaptive_width);
-			if (ret)
-				return bad("adaptive-width", optarg,
-					   "a percentage above 0 and below 100");
-			break;
-		case OPT_ADAPTIVE_VS:
-			ret = parse_adaptive_vs(optarg, env);
-			break;
-		case OPT_ADAPTIVE_MAX_DROP:
-			if (parse_pct_width(optarg, &env->adaptive_max_drop))
-				return bad("adaptive-max-drop", optarg,
-					   "a percentage above 0 and below 100");
-			break;
-		case 'T':
-			ret = int_opt("runtime", 0, 86400 * 365, &env->runtime,
-				      "whole seconds >= 0");
-			break;
-		case OPT_FIO_TIMEOUT:
-			ret = int_opt("fio-timeout", 1, INT_MAX, &env->fio_timeout,
-				      "whole seconds >= 1");
-			break;
-		case 'o':
-			env->out = optarg;
-			break;
-		case OPT_FIO:
-			env->fio = optarg;
-			break;
-		case OPT_ENGINE_LIB:
-			env->engine_lib = optarg;
-			break;
-		case OPT_JOBS_DIR:
-			env->jobs_dir = optarg;
-			break;
-		case OPT_STATE:
-			env->state = optarg;
-			break;
-		case OPT_EMBEDDED:
-			if (!strcmp(optarg, "auto"))
-				env->embedded = EMB_AUTO;
-			else if (!strcmp(optarg, "zram"))
-				env->embedded = EMB_ZRAM;
-			else if (!strcmp(optarg, "loop"))
-				env->embedded = EMB_LOOP;
-			else
-				return bad("embedded", optarg, "auto, zram or loop");
-			break;
-		case OPT_EMBEDDED_SIZE:
-			if (parse_size(optarg, &env->embedded_size) ||
-			    env->embedded_size < (1 << 20))
-				return bad("embedded-size", optarg,
-					   "a size of at least 1M (e.g. 512M, 2G)");
-			break;
-		case OPT_FORCE:
-			env->force = true;
-			break;
-		case OPT_PATH_STATS:
-			env->path_stats = true;
-			break;
-		case OPT_CPUS:
-			env->cpus = optarg;
-			break;
-		case OPT_UNPINNED:
-			env->unpinned = true;
-			break;
-		case OPT_CLIENT:
-			ret = fio_client_list_add(optarg, &env->clients);
-			if (ret == -EINVAL)
-				return bad("client", optarg,
-					   "HOST[,PORT] items, comma-separated");
-			break;
-		case OPT_CLIENT_FILE:
-			ret = fio_client_list_read(optarg, &env->clients);
-			if (ret == -EINVAL)
-				return bad("client-file", optarg,
-					   "a file with one fio server per line");
-			if (ret) {
-				fprintf(stderr, "fioring-bench run: --client-file %s: %s\n",
-					optarg, strerror(-ret));
-				return ret;
-			}
-			break;
-		case OPT_DB:
-			env->db = optarg;
-			break;
-		case OPT_LABEL:
-			if (!store_label_valid(optarg))
-				return bad("label", optarg, "KEY=VALUE, KEY of "
-					   "letters, digits, '_', '.', '-'");
-			ret = strlist_add(&env->labels, optarg);
-			break;
-		case 'n':
-			env->dry_run = true;
-			break;
-		case 'v':
-			env->verbose++;
-			break;
-		case 'h':
-			cli_usage_run(stdout);
-			return 1;
-		default:
-			cli_bad_option("run", c, argv);
-			return -EINVAL;
-		}
-		if (l) {
-			ret = add_list(l, optarg);
-			if (ret == -EINVAL)
-				return bad(name, optarg, "a comma-separated list");
-		}
-		if (ret)
-			return ret;
+struct run_opt {
+	int id;			/* getopt_long's value */
+	const char *name;	/* as --NAME in messages */
+	enum opt_kind kind;
+	size_t off;		/* the run_env field it fills */
+	int min, max;		/* ARG_INT */
+	const char *want;	/* ARG_INT: a good value, for the refusal */
+	int (*parse)(struct run_env *env, const char *arg);	/* ARG_FN */
+};
+
+#define FIELD(f)	offsetof(struct run_env, f)
+
+static int opt_target(struct run_env *env, const char *arg)
+{
+	return strlist_add(&env->targets, arg);
+}
+
+static int opt_job(struct run_env *env, const char *arg)
+{
+	return strlist_has(&env->jobs, arg) ? 0 : strlist_add(&env->jobs, arg);
+}
+
+static int opt_engine(struct run_env *env, const char *arg)
+{
+	env->engines_given = true;
+	return list_opt("engine", &env->engines, arg);
+}
+
+static int opt_fio_arg(struct run_env *env, const char *arg)
+{
+	return strlist_add(&env->fio_args, arg);
+}
+
+static int opt_adaptive_width(struct run_env *env, const char *arg)
+{
+	if (parse_pct_width(arg, &env->adaptive_width))
+		return bad("adaptive-width", arg,
+			   "a percentage above 0 and below 100");
+	return 0;
+}
+
+static int opt_adaptive_max_drop(struct run_env *env, const char *arg)
+{
+	if (parse_pct_width(arg, &env->adaptive_max_drop))
+		return bad("adaptive-max-drop", arg,
+			   "a percentage above 0 and below 100");
+	return 0;
+}
+
+static int opt_embedded(struct run_env *env, const char *arg)
+{
+	if (!strcmp(arg, "auto"))
+		env->embedded = EMB_AUTO;
+	else if (!strcmp(arg, "zram"))
+		env->embedded = EMB_ZRAM;
+	else if (!strcmp(arg, "loop"))
+		env->embedded = EMB_LOOP;
+	else
+		return bad("embedded", arg, "auto, zram or loop");
+	return 0;
+}
+
+static int opt_embedded_size(struct run_env *env, const char *arg)
+{
+	if (parse_size(arg, &env->embedded_size) ||
+	    env->embedded_size < (1 << 20))
+		return bad("embedded-size", arg,
+			   "a size of at least 1M (e.g. 512M, 2G)");
+	return 0;
+}
+
+static int opt_client(struct run_env *env, const char *arg)
+{
+	int ret = fio_client_list_add(arg, &env->clients);
+
+	if (ret == -EINVAL)
+		return bad("client", arg, "HOST[,PORT] items, comma-separated");
+	return ret;
+}
+
+static int opt_client_file(struct run_env *env, const char *arg)
+{
+	int ret = fio_client_list_read(arg, &env->clients);
+
+	if (ret == -EINVAL)
+		return bad("client-file", arg,
+			   "a file with one fio server per line");
+	if (ret)
+		fprintf(stderr, "fioring-bench run: --client-file %s: %s\n",
+			arg, strerror(-ret));
+	return ret;
+}
+
+static int opt_label(struct run_env *env, const char *arg)
+{
+	if (!store_label_valid(arg))
+		return bad("label", arg, "KEY=VALUE, KEY of "
+			   "letters, digits, '_', '.', '-'");
+	return strlist_add(&env->labels, arg);
+}
+
+static int opt_verbose(struct run_env *env, const char *arg)
+{
+	(void)arg;
+	env->verbose++;
+	return 0;
+}
+
+static int opt_help(struct run_env *env, const char *arg)
+{
+	(void)env, (void)arg;
+	cli_usage_run(stdout);
+	return 1;
+}
+
+#define LIST(i, n, f)	{ .id = i, .name = n, .kind = ARG_LIST, .off = FIELD(f) }
+#define STR(i, n, f)	{ .id = i, .name = n, .kind = ARG_STR, .off = FIELD(f) }
+#define TRUE(i, n, f)	{ .id = i, .name = n, .kind = ARG_TRUE, .off = FIELD(f) }
+#define INT(i, n, f, lo, hi, w) { .id = i, .name = n, .kind = ARG_INT, \
+				  .off = FIELD(f), .min = lo, .max = hi, .want = w }
+#define FN(i, n, fn)	{ .id = i, .name = n, .kind = ARG_FN, .parse = fn }
+
+static const struct run_opt run_opt_table[] = {
+	FN('t', "target", opt_target),
+	FN('j', "job", opt_job),
+	LIST(OPT_IOSTATS, "iostats", iostats),
+	LIST(OPT_IOPOLICY, "iopolicy", iopolicy),
+	FN(OPT_ENGINE, "engine", opt_engine),
+	LIST(OPT_SQPOLL, "sqpoll", sqpoll),
+	LIST(OPT_IOPRIO, "ioprio", ioprio),
+	LIST(OPT_SCHEDULER, "scheduler", scheduler),
+	FN(OPT_KNOB, "knob", add_knob),
+	FN(OPT_FIO_ARG, "fio-arg", opt_fio_arg),
+	INT('r', "repeat", repeat, 1, 1000000, "a whole number >= 1"),
+	INT(OPT_ADAPTIVE, "adaptive", adaptive, 0, 1000000, "a whole number >= 0"),
+	FN(OPT_ADAPTIVE_WIDTH, "adaptive-width", opt_adaptive_width),
+	FN(OPT_ADAPTIVE_VS, "adaptive-vs", parse_adaptive_vs),
+	FN(OPT_ADAPTIVE_MAX_DROP, "adaptive-max-drop", opt_adaptive_max_drop),
+	INT('T', "runtime", runtime, 0, 86400 * 365, "whole seconds >= 0"),
+	INT(OPT_FIO_TIMEOUT, "fio-timeout", fio_timeout, 1, INT_MAX,
+	    "whole seconds >= 1"),
+	STR('o', "out", out),
+	STR(OPT_FIO, "fio", fio),
+	STR(OPT_ENGINE_LIB, "engine-lib", engine_lib),
+	STR(OPT_JOBS_DIR, "jobs-dir", jobs_dir),
+	STR(OPT_STATE, "state", state),
+	FN(OPT_EMBEDDED, "embedded", opt_embedded),
+	FN(OPT_EMBEDDED_SIZE, "embedded-size", opt_embedded_size),
+	TRUE(OPT_FORCE, "force", force),
+	TRUE(OPT_PATH_STATS, "path-stats", path_stats),
+	STR(OPT_CPUS, "cpus", cpus),
+	TRUE(OPT_UNPINNED, "unpinned", unpinned),
+	FN(OPT_CLIENT, "client", opt_client),
+	FN(OPT_CLIENT_FILE, "client-file", opt_client_file),
+	STR(OPT_DB, "db", db),
+	FN(OPT_LABEL, "label", opt_label),
+	TRUE('n', "dry-run", dry_run),
+	FN('v', "verbose", opt_verbose),
+	FN('h', "help", opt_help),
+};
+
+#undef LIST
+#undef STR
+#undef TRUE
+#undef INT
+#undef FN
+
+/* the list options: their defaults (the dims table's) and their items' form */
+static const struct list_rule {
+	const char *name;
+	size_t off;
+	enum dim_id dim;
+	int (*valid)(const char *);
+	const char *want;
+} list_rules[] = {
+	{ "iostats", FIELD(iostats), DIM_IOSTATS, valid_uint, "whole numbers >= 0" },
+	{ "sqpoll", FIELD(sqpoll), DIM_SQPOLL, valid_bool, "0 and/or 1" },
+	{ "ioprio", FIELD(ioprio), DIM_IOPRIO, valid_ioprio,
+	  "none, CLASS/LEVEL or CLASS:PCT[:LEVEL] with CLASS rt, be or idle, LEVEL 0-7, PCT 1-100" },
+	{ "engine", FIELD(engines), DIM_ENGINE, valid_word, "engine names" },
+	{ "iopolicy", FIELD(iopolicy), DIM_IOPOLICY, valid_word, "policy names" },
+	{ "scheduler", FIELD(scheduler), DIM_SCHEDULER, valid_word, "scheduler names" },
+};
+
+static int run_opt_apply(const struct run_opt *o, struct run_env *env,
+			 const char *arg)
+{
+	void *field = (char *)env + o->off;
+
+	switch (o->kind) {
+	case ARG_LIST:
+		return list_opt(o->name, field, arg);
+	case ARG_STR:
+		*(const char **)field = arg;
+		return 0;
+	case ARG_TRUE:
+		*(bool *)field = true;
+		return 0;
+	case ARG_INT:
+		if (parse_int(arg, o->min, o->max, field))
+			return bad(o->name, arg, o->want);
+		return 0;
+	case ARG_FN:
+		return o->parse(env, arg);
 	}
+	return -EINVAL;
+}
+
+static const struct run_opt *run_opt_find(int id)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(run_opt_table) / sizeof(run_opt_table[0]); i++)
+		if (run_opt_table[i].id == id)
+			return &run_opt_table[i];
+	return NULL;
+}
+
+/* options that exclude or need each other, and stray arguments */
+static int run_env_coherent(const struct run_env *env, int argc, char **argv)
+{
 	if (env->labels.nr && !env->db) {
 		fprintf(stderr, "fioring-bench run: --label needs --db (the history "
 			"the labels go to)\n");
@@ -547,24 +601,65 @@ int cli_parse_run(int argc, char **argv, struct run_env *env)
 			argv[optind]);
 		return -EINVAL;
 	}
-	/* the dims table's defaults; the others are what the target has */
-	if (!env->iostats.nr)
-		strlist_split(&env->iostats, dims[DIM_IOSTATS].defaults);
-	if (!env->engines.nr)
-		strlist_split(&env->engines, dims[DIM_ENGINE].defaults);
-	if (!env->sqpoll.nr)
-		strlist_split(&env->sqpoll, dims[DIM_SQPOLL].defaults);
-	if (!env->ioprio.nr)
-		strlist_split(&env->ioprio, dims[DIM_IOPRIO].defaults);
-	if (list_check(&env->iostats, "iostats", valid_uint, "whole numbers >= 0") ||
-	    list_check(&env->sqpoll, "sqpoll", valid_bool, "0 and/or 1") ||
-	    list_check(&env->ioprio, "ioprio", valid_ioprio,
-		       "none, CLASS/LEVEL or CLASS:PCT[:LEVEL] with CLASS rt, be or idle, LEVEL 0-7, PCT 1-100") ||
-	    list_check(&env->engines, "engine", valid_word, "engine names") ||
-	    list_check(&env->iopolicy, "iopolicy", valid_word, "policy names") ||
-	    list_check(&env->scheduler, "scheduler", valid_word, "scheduler names"))
-		return -EINVAL;
 	return 0;
+}
+
+/*
+ * a list not given takes the dims table's defaults (none: what the target
+ * has), then every item must have its form
+ */
+static int run_env_lists(struct run_env *env)
+{
+	const struct list_rule *lr;
+	struct strlist *l;
+	size_t i;
+
+	for (i = 0; i < sizeof(list_rules) / sizeof(list_rules[0]); i++) {
+		lr = &list_rules[i];
+		l = (struct strlist *)((char *)env + lr->off);
+		if (!l->nr && dims[lr->dim].defaults)
+			strlist_split(l, dims[lr->dim].defaults);
+	}
+	for (i = 0; i < sizeof(list_rules) / sizeof(list_rules[0]); i++) {
+		lr = &list_rules[i];
+		l = (struct strlist *)((char *)env + lr->off);
+		if (list_check(l, lr->name, lr->valid, lr->want))
+			return -EINVAL;
+	}
+	return 0;
+}
+
+/*
+ * Fills env from argv (argv[0] is "run").  Returns 0, 1 when --help was
+ * shown, or -EINVAL after printing what is wrong.
+ */
+int cli_parse_run(int argc, char **argv, struct run_env *env)
+{
+	const struct run_opt *o;
+	int c, ret;
+
+	memset(env, 0, sizeof(*env));
+	env->repeat = 5;
+	env->adaptive_width = 0.02;
+	env->adaptive_max_drop = 0.05;
+	env->runtime = 5;
+	env->fio_timeout = 60;
+	env->embedded_size = 1ull << 30;
+	env->cmdline = join_argv(argc, argv);
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":t:j:r:T:o:nvh", run_opts, NULL)) != -1) {
+		o = run_opt_find(c);
+		if (!o) {
+			cli_bad_option("run", c, argv);
+			return -EINVAL;
+		}
+		ret = run_opt_apply(o, env, optarg);
+		if (ret)
+			return ret;
+	}
+	ret = run_env_coherent(env, argc, argv);
+	return ret ?: run_env_lists(env);
 }
 
 void cli_free(struct run_env *env)
