@@ -292,89 +292,205 @@ static int window_fit(struct io_window *w, const struct result_row *r)
 			     span_ns > 0 ? (uint64_t)span_ns : 0);
 }
 
-void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
-	      int repeat, struct result_row *r)
-{
-	const struct target *t = &ctx->targets[c->target];
-	char json[PATH_BUF], err[PATH_BUF], ds[PATH_BUF], ps[PATH_BUF];
-	char aux[PATH_BUF];
-	char ioengine[PATH_BUF], job[PATH_BUF], msg[512];
-	const char *names[DISKSTATS_MAX_DISKS];
-	static struct io_window win;
-	struct flag_facts facts = { 0 };
-	char sq[16];
-	struct fio_result fr;
-	struct fio_exit ex;
-	struct fio_cmd cmd;
-	struct stat st;
-	char *buf;
-	size_t len;
-	int nr, ret, snaps_ok;
+/* the files of one run, under the results directory */
+struct run_files {
+	char json[PATH_BUF];		/* fio's JSON */
+	char err[PATH_BUF];		/* fio's stderr */
+	char ds[PATH_BUF];		/* the diskstats snapshots */
+	char ps[PATH_BUF];		/* the engine's path stats */
+	char aux[PATH_BUF];		/* fio's verify state and dumps */
+	char job[PATH_BUF];		/* the job file fio runs */
+	char ioengine[PATH_BUF];	/* fio's ioengine= for the cell */
+};
 
-	row_start(ctx, c, run, repeat, r);
+/* the row's where and what with, and the files the run writes */
+static void run_files_name(const struct run_ctx *ctx, const struct target *t,
+			   const struct sweep_cell *c, int run,
+			   struct run_files *fl, struct result_row *r)
+{
 	snprintf(r->device_model, sizeof(r->device_model), "%s", t->model);
 	snprintf(r->kernel, sizeof(r->kernel), "%s", ctx->kernel);
 	snprintf(r->diskstats, sizeof(r->diskstats), "diskstats/r%04d.txt", run);
-	snprintf(json, sizeof(json), "%s/%s", ctx->out, r->raw);
-	snprintf(err, sizeof(err), "%s/raw/r%04d.err", ctx->out, run);
-	snprintf(ds, sizeof(ds), "%s/%s", ctx->out, r->diskstats);
-
-	memset(&cmd, 0, sizeof(cmd));
+	snprintf(fl->json, sizeof(fl->json), "%s/%s", ctx->out, r->raw);
+	snprintf(fl->err, sizeof(fl->err), "%s/raw/r%04d.err", ctx->out, run);
+	snprintf(fl->ds, sizeof(fl->ds), "%s/%s", ctx->out, r->diskstats);
 	if (!strcmp(c->engine, "fioring")) {
 		snprintf(r->engine_version, sizeof(r->engine_version), "%s",
 			 ctx->engine_version);
 		if (ctx->env.path_stats) {
 			snprintf(r->path_stats, sizeof(r->path_stats),
 				 "paths/r%04d.json", run);
-			snprintf(ps, sizeof(ps), "%s/paths/r%04d.json", ctx->out, run);
-			cmd.path_stats = ps;
+			snprintf(fl->ps, sizeof(fl->ps), "%s/paths/r%04d.json",
+				 ctx->out, run);
 		}
 	} else {
 		snprintf(r->engine_version, sizeof(r->engine_version), "%s",
 			 ctx->fio_version);
 	}
-	cell_ioengine(ctx->engine_lib, c->engine, t->is_char, ioengine, sizeof(ioengine));
+	cell_ioengine(ctx->engine_lib, c->engine, t->is_char, fl->ioengine,
+		      sizeof(fl->ioengine));
+	snprintf(fl->job, sizeof(fl->job), "%s/jobs/%s%s.fio", ctx->out,
+		 c->job_name, t->is_char ? ".ng" : "");
+	/* verify state and dumps stay with the run, not in the cwd */
+	snprintf(fl->aux, sizeof(fl->aux), "%s/raw", ctx->out);
+}
+
+/* fio's command line for the cell, placed as the sweep placed it */
+static void fio_cmd_fill(const struct run_ctx *ctx, const struct target *t,
+			 const struct sweep_cell *c, const struct run_files *fl,
+			 struct result_row *r, struct fio_cmd *cmd)
+{
+	char sq[16];
+
+	memset(cmd, 0, sizeof(*cmd));
+	if (r->path_stats[0])
+		cmd->path_stats = fl->ps;
+	cmd->fio = ctx->fio;
+	cmd->job = fl->job;
+	cmd->filename = t->dev;
+	cmd->ioengine = fl->ioengine;
+	cmd->char_dev = t->is_char;
+	cmd->sqpoll = c->sqpoll;
+	if (ctx->place.pinned) {
+		str_copy(r->cpus, sizeof(r->cpus), ctx->place.job_cpus);
+		cmd->cpus = r->cpus;
+	}
+	if (c->sqpoll && ctx->place.sq_cpu >= 0) {
+		snprintf(sq, sizeof(sq), "%d", ctx->place.sq_cpu);
+		str_copy(r->sq_cpu, sizeof(r->sq_cpu), sq);
+		cmd->sq_cpu = r->sq_cpu;
+	}
+	cmd->runtime = ctx->env.runtime;
+	cmd->ioprio = c->ioprio;
+	cmd->extra = &ctx->env.fio_args;
+	cmd->json_path = fl->json;
+	cmd->err_path = fl->err;
+	cmd->aux_path = fl->aux;
+	cmd->timeout_s = ctx->env.fio_timeout;
+}
+
+/*
+ * fio run with the target's diskstats polled around it; *snaps_ok says the
+ * window holds.  Returns 0 when fio ran, whatever its exit.
+ */
+static int fio_run_window(const struct run_env *env, const struct target *t,
+			  struct fio_cmd *cmd, struct io_window *win,
+			  struct fio_exit *ex, int *snaps_ok)
+{
+	const char *names[DISKSTATS_MAX_DISKS];
+	int nr, ret;
+
+	nr = target_stat_names(t, names, DISKSTATS_MAX_DISKS);
+	*snaps_ok = !io_window_start(win, names, nr);
+	if (*snaps_ok) {
+		cmd->tick = io_window_tick;
+		cmd->tick_arg = win;
+	}
+	ret = fio_run(cmd, ex, env->verbose > 0);
+	*snaps_ok &= !io_window_end(win);
+	return ret;
+}
+
+/* how fio ended, as the row's status: -EIO when it failed the run */
+static int fio_exit_check(const struct run_env *env, const struct fio_exit *ex,
+			  const struct run_files *fl, struct result_row *r)
+{
+	char msg[512];
+
+	if (ex->interrupted) {
+		row_fail(r, "interrupted");
+		return -EIO;
+	}
+	if (ex->timed_out) {
+		row_fail(r, "fio did not finish in %d s and was killed",
+			 env->runtime + env->fio_timeout);
+		return -EIO;
+	}
+	if (!ex->code)
+		return 0;
+	fio_err_message(fl->err, fl->json, msg, sizeof(msg));
+	if (ex->signal)
+		row_fail(r, "fio killed by %s%s%s", strsignal(ex->signal),
+			 msg[0] ? ": " : "", msg);
+	else
+		row_fail(r, "fio failed: %s", msg[0] ? msg : "no message");
+	return -EIO;
+}
+
+/* fio's JSON into fr and the row; a job error marks the row, not the read */
+static int fio_figures_read(const char *out, const struct run_files *fl,
+			    struct fio_result *fr, struct result_row *r)
+{
+	char msg[512];
+	char *buf;
+	size_t len;
+	int ret;
+
+	ret = file_read_all(fl->json, &buf, &len);
+	if (ret) {
+		row_fail(r, "cannot read fio's output: %s", strerror(-ret));
+		return ret;
+	}
+	ret = fio_json_parse(buf, len, fr, msg, sizeof(msg));
+	free(buf);
+	if (ret) {
+		if (out_full(out))
+			row_fail(r, "%s: %s", msg, strerror(ENOSPC));
+		else
+			row_fail(r, "%s", msg);
+		return ret;
+	}
+	fill_fio(r, fr);
+	ioprio_row_fill(r, fr);
+	if (fr->job_error) {
+		fio_err_message(fl->err, fl->json, msg, sizeof(msg));
+		row_fail(r, "fio job error %d (%s)%s%s", fr->job_error,
+			 strerror(fr->job_error), msg[0] ? ": " : "", msg);
+	}
+	return 0;
+}
+
+/* the kernel's side of the row, from the window narrowed to fio's I/O */
+static void kernel_figures_fill(const struct run_ctx *ctx, int target,
+				const struct target *t, struct io_window *win,
+				const struct fio_result *fr, const char *ds,
+				struct result_row *r)
+{
+	struct flag_facts facts = { 0 };
+	double interval_ms;
+
+	if (window_fit(win, r))
+		write_snaps(ds, &win->before, &win->after);
+	interval_ms = (win->after.mono_ns - win->before.mono_ns) / 1e6;
+
+	run_facts(ctx, target, r, &facts);
+	fill_kernel(r, fr, &facts, diskstats_find(&win->before, t->stat_name),
+		    diskstats_find(&win->after, t->stat_name), interval_ms);
+	fill_kernel_paths(r, fr, &facts, t, &win->before, &win->after,
+			  interval_ms);
+}
+
+void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
+	      int repeat, struct result_row *r)
+{
+	const struct target *t = &ctx->targets[c->target];
+	static struct io_window win;
+	struct run_files fl = { 0 };
+	struct fio_result fr;
+	struct fio_exit ex;
+	struct fio_cmd cmd;
+	struct stat st;
+	int ret, snaps_ok;
+
+	row_start(ctx, c, run, repeat, r);
+	run_files_name(ctx, t, c, run, &fl, r);
 	if (apply_knobs(ctx, t, c, r)) {
 		/* fio never ran: no files to name */
 		r->raw[0] = r->diskstats[0] = '\0';
 		return;
 	}
-
-	cmd.fio = ctx->fio;
-	snprintf(job, sizeof(job), "%s/jobs/%s%s.fio", ctx->out, c->job_name,
-		 t->is_char ? ".ng" : "");
-	cmd.job = job;
-	cmd.filename = t->dev;
-	cmd.ioengine = ioengine;
-	cmd.char_dev = t->is_char;
-	cmd.sqpoll = c->sqpoll;
-	if (ctx->place.pinned) {
-		str_copy(r->cpus, sizeof(r->cpus), ctx->place.job_cpus);
-		cmd.cpus = r->cpus;
-	}
-	if (c->sqpoll && ctx->place.sq_cpu >= 0) {
-		snprintf(sq, sizeof(sq), "%d", ctx->place.sq_cpu);
-		str_copy(r->sq_cpu, sizeof(r->sq_cpu), sq);
-		cmd.sq_cpu = r->sq_cpu;
-	}
-	cmd.runtime = ctx->env.runtime;
-	cmd.ioprio = c->ioprio;
-	cmd.extra = &ctx->env.fio_args;
-	cmd.json_path = json;
-	cmd.err_path = err;
-	/* verify state and dumps stay with the run, not in the cwd */
-	snprintf(aux, sizeof(aux), "%s/raw", ctx->out);
-	cmd.aux_path = aux;
-	cmd.timeout_s = ctx->env.fio_timeout;
-
-	nr = target_stat_names(t, names, DISKSTATS_MAX_DISKS);
-	snaps_ok = !io_window_start(&win, names, nr);
-	if (snaps_ok) {
-		cmd.tick = io_window_tick;
-		cmd.tick_arg = &win;
-	}
-	ret = fio_run(&cmd, &ex, ctx->env.verbose > 0);
-	snaps_ok &= !io_window_end(&win);
+	fio_cmd_fill(ctx, t, c, &fl, r, &cmd);
+	ret = fio_run_window(&ctx->env, t, &cmd, &win, &ex, &snaps_ok);
 	if (ret) {
 		row_fail(r, "cannot start fio: %s", strerror(-ret));
 		r->raw[0] = r->diskstats[0] = '\0';
@@ -382,64 +498,16 @@ void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 	}
 	r->wall_s = ex.wall_ns / 1e9;
 	ctx->fio_wall_ns += ex.wall_ns;
-	if (write_snaps(ds, &win.before, &win.after))
+	if (write_snaps(fl.ds, &win.before, &win.after))
 		r->diskstats[0] = '\0';
-
-	if (ex.interrupted) {
-		row_fail(r, "interrupted");
+	if (fio_exit_check(&ctx->env, &ex, &fl, r) ||
+	    fio_figures_read(ctx->out, &fl, &fr, r))
 		return;
-	}
-	if (ex.timed_out) {
-		row_fail(r, "fio did not finish in %d s and was killed",
-			 ctx->env.runtime + ctx->env.fio_timeout);
-		return;
-	}
-	if (ex.code) {
-		fio_err_message(err, json, msg, sizeof(msg));
-		if (ex.signal)
-			row_fail(r, "fio killed by %s%s%s", strsignal(ex.signal),
-				 msg[0] ? ": " : "", msg);
-		else
-			row_fail(r, "fio failed: %s", msg[0] ? msg : "no message");
-		return;
-	}
-	ret = file_read_all(json, &buf, &len);
-	if (ret) {
-		row_fail(r, "cannot read fio's output: %s", strerror(-ret));
-		return;
-	}
-	ret = fio_json_parse(buf, len, &fr, msg, sizeof(msg));
-	free(buf);
-	if (ret) {
-		if (out_full(ctx->out))
-			row_fail(r, "%s: %s", msg, strerror(ENOSPC));
-		else
-			row_fail(r, "%s", msg);
-		return;
-	}
-	fill_fio(r, &fr);
-	ioprio_row_fill(r, &fr);
 	ctx->fio_runtime_ns += (uint64_t)(r->runtime_s * 1e9);
-	if (fr.job_error) {
-		fio_err_message(err, json, msg, sizeof(msg));
-		row_fail(r, "fio job error %d (%s)%s%s", fr.job_error,
-			 strerror(fr.job_error), msg[0] ? ": " : "", msg);
-	}
-	if (snaps_ok) {
-		double interval_ms;
-
-		if (window_fit(&win, r))
-			write_snaps(ds, &win.before, &win.after);
-		interval_ms = (win.after.mono_ns - win.before.mono_ns) / 1e6;
-
-		run_facts(ctx, c->target, r, &facts);
-		fill_kernel(r, &fr, &facts, diskstats_find(&win.before, t->stat_name),
-			    diskstats_find(&win.after, t->stat_name), interval_ms);
-		fill_kernel_paths(r, &fr, &facts, t, &win.before, &win.after,
-				  interval_ms);
-	}
+	if (snaps_ok)
+		kernel_figures_fill(ctx, c->target, t, &win, &fr, fl.ds, r);
 	fill_fio_disk(r, &fr, t);
-	row_check(ctx, c, t, &fr, ioengine, r);
-	if (r->path_stats[0] && stat(ps, &st) < 0)
+	row_check(ctx, c, t, &fr, fl.ioengine, r);
+	if (r->path_stats[0] && stat(fl.ps, &st) < 0)
 		r->path_stats[0] = '\0';
 }
