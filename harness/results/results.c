@@ -73,6 +73,16 @@ void result_row_init(struct result_row *r)
 			*(double *)((char *)r + columns[i].off) = NAN;
 }
 
+const char *result_row_text(const struct result_row *r, const char *col)
+{
+	size_t i;
+
+	for (i = 0; i < NR_COLUMNS; i++)
+		if (columns[i].type == COL_STR && !strcmp(columns[i].name, col))
+			return (const char *)r + columns[i].off;
+	return NULL;
+}
+
 void result_row_kernel(struct result_row *r, const struct iostat_figs *ks)
 {
 	r->ks_ios = ks->r_ios + ks->w_ios;

@@ -17,6 +17,7 @@
 #include "kernel/knob.h"
 #include "lib/fileio.h"
 #include "lib/str.h"
+#include "results/dims.h"
 #include "sweep/row_check.h"
 #include "sweep/run_ctx.h"
 
@@ -39,13 +40,61 @@ static int knob_kept(const char *path, const char *attr, const char *was,
 	return 0;
 }
 
+/*
+ * Where the dims table's kernel setting d is read back on t, and how a
+ * failure names it; 0 when t has no such file.  The subsystem's one
+ * setting is the iopolicy the target found.
+ */
+static int setting_path(const struct target *t, const struct dim *d,
+			char *path, size_t len, char *name, size_t nlen)
+{
+	if (d->where == DIM_QUEUE_ATTR) {
+		snprintf(name, nlen, "queue/%s", d->attr);
+		return !target_queue_path(t, d->attr, path, len);
+	}
+	snprintf(name, nlen, "%s", d->attr);
+	snprintf(path, len, "%s", t->iopolicy_path);
+	return !strcmp(d->attr, "iopolicy") && path[0];
+}
+
+/*
+ * Each kernel setting of the dims table that has a read-back column, the
+ * queue/ attributes before the subsystem's, then each --knob: still what
+ * it was when the run started?
+ */
+static int settings_kept(const struct target *t, const struct queue_knob *knobs,
+			 int nr_knobs, struct result_row *r)
+{
+	static const enum dim_where kernel[] = { DIM_QUEUE_ATTR, DIM_NVME_SUBSYS };
+	char path[PATH_BUF], name[QUEUE_KNOB_NAME + 8];
+	const struct dim *d;
+	size_t w;
+	int i, k;
+
+	for (w = 0; w < sizeof(kernel) / sizeof(kernel[0]); w++)
+		for (i = 0; i < NR_DIMS; i++) {
+			d = &dims[i];
+			if (d->where != kernel[w] || !d->eff_col ||
+			    !setting_path(t, d, path, sizeof(path), name,
+					  sizeof(name)))
+				continue;
+			if (!knob_kept(path, name,
+				       result_row_text(r, d->eff_col) ?: "", r))
+				return 0;
+		}
+	for (k = 0; k < nr_knobs; k++) {
+		snprintf(name, sizeof(name), "queue/%s", knobs[k].attr);
+		if (!target_queue_path(t, knobs[k].attr, path, sizeof(path)) &&
+		    !knob_kept(path, name, r->knob_eff[k], r))
+			return 0;
+	}
+	return 1;
+}
+
 static void knobs_check(const struct sweep_cell *c, const struct target *t,
 			const struct queue_knob *knobs, int nr_knobs,
 			struct result_row *r)
 {
-	char path[PATH_BUF], attr[QUEUE_KNOB_NAME + 8];
-	int k;
-
 	/* mainline knows on and off: 2 reads back 1, and is recorded so */
 	if (!strcmp(c->iostats, "0") != !strcmp(r->iostats_eff, "0")) {
 		row_fail(r, "the kernel kept iostats=%s, not %s", r->iostats_eff,
@@ -63,23 +112,8 @@ static void knobs_check(const struct sweep_cell *c, const struct target *t,
 		return;
 	}
 	/* a server's knobs are read back by its exec_prerun, not from here */
-	if (t->remote)
-		return;
-	if (!target_queue_path(t, "iostats", path, sizeof(path)) &&
-	    !knob_kept(path, "queue/iostats", r->iostats_eff, r))
-		return;
-	if (!target_queue_path(t, "scheduler", path, sizeof(path)) &&
-	    !knob_kept(path, "queue/scheduler", r->scheduler, r))
-		return;
-	if (t->iopolicy_path[0] &&
-	    !knob_kept(t->iopolicy_path, "iopolicy", r->iopolicy_eff, r))
-		return;
-	for (k = 0; k < nr_knobs; k++) {
-		snprintf(attr, sizeof(attr), "queue/%s", knobs[k].attr);
-		if (!target_queue_path(t, knobs[k].attr, path, sizeof(path)) &&
-		    !knob_kept(path, attr, r->knob_eff[k], r))
-			return;
-	}
+	if (!t->remote)
+		settings_kept(t, knobs, nr_knobs, r);
 }
 
 void row_check(const struct run_ctx *ctx, const struct sweep_cell *c,

@@ -9,10 +9,14 @@
  * ran the cell keeps its "ok".  No fio server can be made to run another
  * engine than its job file names (the job guard refuses such jobs first),
  * so the JSON is written here.  Errors read as the CSV cell keeps them
- * (commas made semicolons).
+ * (commas made semicolons).  A local row is held to the kernel settings
+ * it started with: a multipath iopolicy that reads otherwise at its end
+ * fails it, naming both.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <json-c/json.h>
 
@@ -89,8 +93,47 @@ static void expect(json_object *root, const char *host, const char *version,
 	CHECK(!strcmp(r.fio_version, version));
 }
 
+/*
+ * a local row (127.0.0.2's figures) whose target's multipath iopolicy was
+ * numa when the run started and reads @now at its end, from a file that
+ * stands for the subsystem's attribute
+ */
+static void local_row(const char *now, struct result_row *r)
+{
+	static const struct sweep_cell c = {
+		.engine = "io_uring", .iostats = "1", .iopolicy = "numa",
+		.name = "loop7/io_uring",
+	};
+	struct target t = { .dev = "/dev/loop7", .disk = "fioring-no-disk" };
+	char path[] = "/tmp/fioring-row_check.XXXXXX";
+	char err[256];
+	json_object *root;
+	struct fio_result fr;
+	int fd, njobs;
+
+	memset(r, 0, sizeof(*r));
+	fd = mkstemp(path);
+	CHECK(fd >= 0);
+	if (fd < 0)
+		return;
+	CHECK(write(fd, now, strlen(now)) == (ssize_t)strlen(now));
+	close(fd);
+	snprintf(t.iopolicy_path, sizeof(t.iopolicy_path), "%s", path);
+	root = fio_json_load(client_json, strlen(client_json), err, sizeof(err));
+	CHECK(root && !fio_json_client_read(root, "127.0.0.2", &fr, &njobs));
+	snprintf(r->status, sizeof(r->status), "ok");
+	fill_fio(r, &fr);
+	snprintf(r->iostats_eff, sizeof(r->iostats_eff), "1");
+	snprintf(r->iopolicy_eff, sizeof(r->iopolicy_eff), "numa");
+	snprintf(fr.version, sizeof(fr.version), "fio-3.33");
+	row_check(&ctx, &c, &t, &fr, "io_uring", r);
+	json_object_put(root);
+	unlink(path);
+}
+
 int main(void)
 {
+	struct result_row r;
 	char err[256];
 	json_object *root;
 
@@ -112,5 +155,10 @@ int main(void)
 	expect(root, "127.0.0.7", "fio-3.33", "failed",
 	       "the jobs ran with different ioengine");
 	json_object_put(root);
+	local_row("numa\n", &r);
+	CHECK(!strcmp(r.status, "ok"));
+	local_row("round-robin\n", &r);
+	CHECK(!strcmp(r.error, "iopolicy changed during the run: numa at the "
+			       "start and round-robin at the end"));
 	return check_done("row_check");
 }
