@@ -358,6 +358,7 @@ enum opt_kind {
 	ARG_STR,	/* the argument itself, a const char * */
 	ARG_TRUE,	/* a bool set */
 	ARG_INT,	/* a whole number in [min, max] */
+	ARG_PCT,	/* a percentage in (0, 100), a fraction in a double */
 	ARG_FN,		/* its own parser */
 };
 
@@ -392,22 +393,6 @@ static int opt_engine(struct run_env *env, const char *arg)
 static int opt_fio_arg(struct run_env *env, const char *arg)
 {
 	return strlist_add(&env->fio_args, arg);
-}
-
-static int opt_adaptive_width(struct run_env *env, const char *arg)
-{
-	if (parse_pct_width(arg, &env->adaptive_width))
-		return bad("adaptive-width", arg,
-			   "a percentage above 0 and below 100");
-	return 0;
-}
-
-static int opt_adaptive_max_drop(struct run_env *env, const char *arg)
-{
-	if (parse_pct_width(arg, &env->adaptive_max_drop))
-		return bad("adaptive-max-drop", arg,
-			   "a percentage above 0 and below 100");
-	return 0;
 }
 
 static int opt_embedded(struct run_env *env, const char *arg)
@@ -481,6 +466,7 @@ static int opt_help(struct run_env *env, const char *arg)
 #define TRUE(i, n, f)	{ .id = i, .name = n, .kind = ARG_TRUE, .off = FIELD(f) }
 #define INT(i, n, f, lo, hi, w) { .id = i, .name = n, .kind = ARG_INT, \
 				  .off = FIELD(f), .min = lo, .max = hi, .want = w }
+#define PCT(i, n, f)	{ .id = i, .name = n, .kind = ARG_PCT, .off = FIELD(f) }
 #define FN(i, n, fn)	{ .id = i, .name = n, .kind = ARG_FN, .parse = fn }
 
 static const struct run_opt run_opt_table[] = {
@@ -496,9 +482,9 @@ static const struct run_opt run_opt_table[] = {
 	FN(OPT_FIO_ARG, "fio-arg", opt_fio_arg),
 	INT('r', "repeat", repeat, 1, 1000000, "a whole number >= 1"),
 	INT(OPT_ADAPTIVE, "adaptive", adaptive, 0, 1000000, "a whole number >= 0"),
-	FN(OPT_ADAPTIVE_WIDTH, "adaptive-width", opt_adaptive_width),
+	PCT(OPT_ADAPTIVE_WIDTH, "adaptive-width", adaptive_width),
 	FN(OPT_ADAPTIVE_VS, "adaptive-vs", parse_adaptive_vs),
-	FN(OPT_ADAPTIVE_MAX_DROP, "adaptive-max-drop", opt_adaptive_max_drop),
+	PCT(OPT_ADAPTIVE_MAX_DROP, "adaptive-max-drop", adaptive_max_drop),
 	INT('T', "runtime", runtime, 0, 86400 * 365, "whole seconds >= 0"),
 	INT(OPT_FIO_TIMEOUT, "fio-timeout", fio_timeout, 1, INT_MAX,
 	    "whole seconds >= 1"),
@@ -526,6 +512,7 @@ static const struct run_opt run_opt_table[] = {
 #undef STR
 #undef TRUE
 #undef INT
+#undef PCT
 #undef FN
 
 /* the list options: their defaults (the dims table's) and their items' form */
@@ -562,6 +549,11 @@ static int run_opt_apply(const struct run_opt *o, struct run_env *env,
 	case ARG_INT:
 		if (parse_int(arg, o->min, o->max, field))
 			return bad(o->name, arg, o->want);
+		return 0;
+	case ARG_PCT:
+		if (parse_pct_width(arg, field))
+			return bad(o->name, arg,
+				   "a percentage above 0 and below 100");
 		return 0;
 	case ARG_FN:
 		return o->parse(env, arg);
