@@ -51,9 +51,9 @@ static void host_tag(const char *host, char *buf, size_t len)
 			buf[i] = '_';
 }
 
-int clients_setup_targets(struct run_ctx *ctx)
+int clients_setup_targets(const struct run_env *env, struct target *tg,
+			  char *sweep_id, size_t len)
 {
-	struct run_env *env = &ctx->env;
 	char host[128], id[192];
 	const char *base;
 	int i;
@@ -68,13 +68,8 @@ int clients_setup_targets(struct run_ctx *ctx)
 			"on fio servers\n", env->path_stats ? "--path-stats" : "--iopolicy");
 		return -EINVAL;
 	}
-	ctx->nr_targets = env->targets.nr;
-	ctx->targets = calloc(ctx->nr_targets, sizeof(*ctx->targets));
-	ctx->iopolicies = calloc(ctx->nr_targets, sizeof(*ctx->iopolicies));
-	if (!ctx->targets || !ctx->iopolicies)
-		return -ENOMEM;
-	for (i = 0; i < ctx->nr_targets; i++) {
-		struct target *t = &ctx->targets[i];
+	for (i = 0; i < env->targets.nr; i++) {
+		struct target *t = &tg[i];
 
 		base = strrchr(env->targets.v[i], '/');
 		base = base ? base + 1 : env->targets.v[i];
@@ -97,7 +92,7 @@ int clients_setup_targets(struct run_ctx *ctx)
 	host[sizeof(host) - 1] = '\0';
 	snprintf(id, sizeof(id), "%.120s-%d-%lld", host, (int)getpid(),
 		 (long long)time(NULL));
-	host_tag(id, ctx->sweep_id, sizeof(ctx->sweep_id));
+	host_tag(id, sweep_id, len);
 	return 0;
 }
 
@@ -140,13 +135,13 @@ static void host_row_start(struct run_ctx *ctx, const struct sweep_cell *c,
 }
 
 /* the fio a host's probe found (NULL: all hosts'), "" when they differ */
-static const char *hosts_fio(const struct run_ctx *ctx, const char *host)
+static const char *hosts_fio(const struct strlist *names,
+			     const struct strlist *v, const char *host)
 {
-	const struct strlist *v = &ctx->client_fio;
 	int i;
 
 	for (i = 0; i < v->nr; i++) {
-		if (host && !strcmp(ctx->env.clients.v[i], host))
+		if (host && !strcmp(names->v[i], host))
 			return v->v[i];
 		if (!host && strcmp(v->v[i], v->v[0]))
 			return "";
@@ -194,24 +189,26 @@ static void row_fill(struct run_ctx *ctx, struct result_row *r, json_object *roo
 	str_copy(r->iostats_eff, sizeof(r->iostats_eff), c->iostats);
 	str_copy(r->scheduler, sizeof(r->scheduler), c->scheduler ?: "");
 	/* fio's JSON names no server's version: the probe's greeting did */
-	str_copy(fr.version, sizeof(fr.version), hosts_fio(ctx, host));
+	str_copy(fr.version, sizeof(fr.version),
+		 hosts_fio(&ctx->env.clients, &ctx->client_fio, host));
 	cell_ioengine(ctx->engine_lib, c->engine, false, ioengine, sizeof(ioengine));
 	row_check(ctx, c, t, &fr, ioengine, r);
 }
 
 /* the local journal names each host and disk before a job changes them */
-static int journal_hosts(struct run_ctx *ctx, const struct target *t)
+static int journal_hosts(const struct hosts *h, struct journal *j,
+			 const struct target *t)
 {
 	static struct strlist noted;
 	char key[640];
 	int i, ret;
 
-	for (i = 0; i < ctx->env.clients.nr; i++) {
-		snprintf(key, sizeof(key), "%s\t%s", ctx->env.clients.v[i], t->disk);
+	for (i = 0; i < h->names->nr; i++) {
+		snprintf(key, sizeof(key), "%s\t%s", h->names->v[i], t->disk);
 		if (strlist_has(&noted, key))
 			continue;
-		ret = journal_add(&ctx->journal, CLIENTS_REC, ctx->env.clients.v[i],
-				  t->disk, ctx->sweep_id, NULL);
+		ret = journal_add(j, CLIENTS_REC, h->names->v[i], t->disk,
+				  h->sweep_id, NULL);
 		if (!ret)
 			ret = strlist_add(&noted, key);
 		if (ret)
@@ -301,7 +298,7 @@ static void line_value(const char *out, const char *key, const char *stop,
 }
 
 /* why host refused: the probe left its reason for a job that prints it */
-static void host_verdict(struct run_ctx *ctx, const char *host, const char *disk,
+static void host_verdict(const char *fio, const char *host, const char *disk,
 			 const char *tag, char *buf, size_t len)
 {
 	char *job = NULL, *out = NULL;
@@ -313,7 +310,7 @@ static void host_verdict(struct run_ctx *ctx, const char *host, const char *disk
 	if (!f)
 		return;
 	remote_verdict_job(f, disk, tag);
-	if (!fclose(f) && !host_run(ctx->fio, host, "--output-format=json",
+	if (!fclose(f) && !host_run(fio, host, "--output-format=json",
 				    "fioring-verdict", job, &out, &n))
 		line_value(out, REMOTE_VERDICT " 1 ", "\n", buf, len);
 	free(out);
@@ -325,8 +322,8 @@ static void host_verdict(struct run_ctx *ctx, const char *host, const char *disk
  * there for the sweep and checks it (remote_job.c); fio's greeting names
  * the server's fio version, which its rows are held to.
  */
-static int host_claim(struct run_ctx *ctx, const char *host,
-		      const struct target *t)
+static int host_claim(const struct hosts *h, const char *host,
+		      const struct target *t, bool guard)
 {
 	char tag[160], version[64], why[512], *job = NULL, *out = NULL;
 	size_t n = 0;
@@ -337,12 +334,11 @@ static int host_claim(struct run_ctx *ctx, const char *host,
 	f = open_memstream(&job, &n);
 	if (!f)
 		return -ENOMEM;
-	ret = remote_probe_job(f, t->disk, tag, ctx->sweep_id,
-			       ctx->writes && !ctx->env.force);
+	ret = remote_probe_job(f, t->disk, tag, h->sweep_id, guard);
 	if (fclose(f) && !ret)
 		ret = -ENOMEM;
 	if (!ret)
-		ret = host_run(ctx->fio, host, "--output-format=normal,json",
+		ret = host_run(h->fio, host, "--output-format=normal,json",
 			       "fioring-probe", job, &out, &n);
 	free(job);
 	if (ret) {
@@ -356,26 +352,27 @@ static int host_claim(struct run_ctx *ctx, const char *host,
 			"fio server; its %s cannot be checked\n", host, t->dev);
 		ret = -EHOSTUNREACH;
 	} else if (!host_agreed(out, n, host)) {
-		host_verdict(ctx, host, t->disk, tag, why, sizeof(why));
+		host_verdict(h->fio, host, t->disk, tag, why, sizeof(why));
 		fprintf(stderr, "fioring-bench run: --client %s: refusing %s: %s\n",
 			host, t->dev, why[0] ? why : "its probe refused it (see "
 			"fioring-probe.prerun.txt where the fio server runs)");
 		ret = -EBUSY;
 	} else {
-		ret = strlist_add(&ctx->client_fio, version);
+		ret = strlist_add(h->fio_versions, version);
 	}
 	free(out);
 	return ret;
 }
 
-int clients_claim(struct run_ctx *ctx)
+int clients_claim(const struct hosts *h, struct journal *j,
+		  const struct target *tg, int nr, bool guard)
 {
 	int i, k, ret;
 
-	for (k = 0; k < ctx->nr_targets; k++) {
-		ret = journal_hosts(ctx, &ctx->targets[k]);
-		for (i = 0; !ret && i < ctx->env.clients.nr; i++)
-			ret = host_claim(ctx, ctx->env.clients.v[i], &ctx->targets[k]);
+	for (k = 0; k < nr; k++) {
+		ret = journal_hosts(h, j, &tg[k]);
+		for (i = 0; !ret && i < h->names->nr; i++)
+			ret = host_claim(h, h->names->v[i], &tg[k], guard);
 		if (ret)
 			return ret;
 	}

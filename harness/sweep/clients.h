@@ -8,6 +8,7 @@
 #ifndef FIORING_CLIENTS_H
 #define FIORING_CLIENTS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "lib/strlist.h"
@@ -19,19 +20,37 @@
 #define CLIENTS_REC	"remote"
 #define CLIENTS_FIELDS	3
 
+struct journal;
 struct journal_rec;
 struct run_ctx;
+struct run_env;
 struct sweep_cell;
 struct result_row;
+struct target;
 
-int clients_setup_targets(struct run_ctx *ctx);
+/* the fio servers of a sweep, as its claim reads and fills them */
+struct hosts {
+	const struct strlist *names;	/* --client HOST[,PORT] items */
+	const char *fio;		/* the fio here that drives them */
+	const char *sweep_id;		/* names this sweep's holders there */
+	struct strlist *fio_versions;	/* each host's fio, from its probe */
+};
+
+/*
+ * env's --target devices as the servers' targets, in tg (env->targets.nr
+ * of them), and the sweep's id there; -EINVAL with one line said.
+ */
+int clients_setup_targets(const struct run_env *env, struct target *tg,
+			  char *sweep_id, size_t len);
 /*
  * Before the first run: each host's probe takes each target for the sweep
  * (its flock held to the teardown; for a writing sweep nobody else has it
  * open, nothing stacked on it, no signature), journaled first so that the
- * teardown frees what was taken; 0, or -errno with one line said.
+ * teardown frees what was taken; guard: a writing sweep without --force.
+ * 0, or -errno with one line said.
  */
-int clients_claim(struct run_ctx *ctx);
+int clients_claim(const struct hosts *h, struct journal *j,
+		  const struct target *tg, int nr, bool guard);
 /* Fills rows[0..hosts] (a row per host, then all hosts); returns how many. */
 int clients_run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 		     int repeat, struct result_row *rows);

@@ -376,26 +376,30 @@ static int setup_targets(struct run_ctx *ctx)
 {
 	struct run_env *env = &ctx->env;
 	const struct job_env je = { env, &ctx->place, ctx->fio, ctx->engine_lib };
+	const struct hosts hosts = { &env->clients, ctx->fio, ctx->sweep_id,
+				     &ctx->client_fio };
 	const char *dev;
 	char path[PATH_BUF];
 	bool any_char = false, any_block = false;
 	int i, j, ret;
 
+	ctx->nr_targets = env->targets.nr ?: 1;
+	ctx->targets = calloc(ctx->nr_targets, sizeof(*ctx->targets));
+	ctx->iopolicies = calloc(ctx->nr_targets, sizeof(*ctx->iopolicies));
+	if (!ctx->targets || !ctx->iopolicies)
+		return -ENOMEM;
 	if (env->clients.nr) {
-		ret = clients_setup_targets(ctx) ?:
+		ret = clients_setup_targets(env, ctx->targets, ctx->sweep_id,
+					    sizeof(ctx->sweep_id)) ?:
 		      job_guard(&je, true, false, &ctx->writes) ?:
-		      clients_claim(ctx);
+		      clients_claim(&hosts, &ctx->journal, ctx->targets,
+				    ctx->nr_targets, ctx->writes && !env->force);
 		if (!ret && ctx->writes)
 			fprintf(stderr, "fioring-bench run: note: --client: the fio "
 				"servers' devices are locked and checked once, not "
 				"claimed O_EXCL (see HOWTO)\n");
 		return ret;
 	}
-	ctx->nr_targets = env->targets.nr ?: 1;
-	ctx->targets = calloc(ctx->nr_targets, sizeof(*ctx->targets));
-	ctx->iopolicies = calloc(ctx->nr_targets, sizeof(*ctx->iopolicies));
-	if (!ctx->targets || !ctx->iopolicies)
-		return -ENOMEM;
 	if (!env->targets.nr) {
 		ret = embedded_make(&ctx->journal, env->embedded, env->embedded_size,
 				    &ctx->emb);
