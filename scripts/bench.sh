@@ -60,9 +60,12 @@ if [ -e "$out" ]; then
 	rm -rf "$out.prev" && mv "$out" "$out.prev" || die "cannot move the old $out aside"
 fi
 
+# what the gate judges, and so what adaptive repeats settle cells on
+metrics=iops,cpu_per_io_us,read_clat_p99_us,write_clat_p99_us
 start=$(date +%s)
 "$bench" run "$@" --iostats 0,1,2 --engine fioring,io_uring --sqpoll 0,1 \
 	--repeat "$repeat" --adaptive "$adaptive" --adaptive-vs io_uring \
+	--adaptive-metric "$metrics" \
 	--runtime "$runtime" --out "$out"
 rc=$?
 # 3: the sweep finished but some runs failed; the report marks them
@@ -88,7 +91,6 @@ case $krc in
 esac
 # the gate first: the report's findings read its verdict from gate.txt
 # on the tail too: p99 clat of whichever direction a job has
-metrics=iops,cpu_per_io_us,read_clat_p99_us,write_clat_p99_us
 "$bench" gate --vs io_uring --metric "$metrics" "$out" >"$out/gate.txt" 2>&1
 gate=$?
 "$bench" report "$out" >"$out/report.txt" 2>&1 ||

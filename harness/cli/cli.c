@@ -29,7 +29,7 @@ enum {
 	OPT_EMBEDDED, OPT_EMBEDDED_SIZE, OPT_FORCE, OPT_FIO_ARG,
 	OPT_FIO_TIMEOUT, OPT_PATH_STATS, OPT_CLIENT, OPT_CLIENT_FILE, OPT_CPUS,
 	OPT_UNPINNED, OPT_ADAPTIVE, OPT_ADAPTIVE_WIDTH, OPT_ADAPTIVE_VS,
-	OPT_ADAPTIVE_MAX_DROP, OPT_KNOB, OPT_DB, OPT_LABEL,
+	OPT_ADAPTIVE_MAX_DROP, OPT_ADAPTIVE_METRIC, OPT_KNOB, OPT_DB, OPT_LABEL,
 };
 
 static const struct option run_opts[] = {
@@ -47,6 +47,7 @@ static const struct option run_opts[] = {
 	{ "adaptive-width",	required_argument,	NULL, OPT_ADAPTIVE_WIDTH },
 	{ "adaptive-vs",	required_argument,	NULL, OPT_ADAPTIVE_VS },
 	{ "adaptive-max-drop",	required_argument,	NULL, OPT_ADAPTIVE_MAX_DROP },
+	{ "adaptive-metric",	required_argument,	NULL, OPT_ADAPTIVE_METRIC },
 	{ "runtime",		required_argument,	NULL, 'T' },
 	{ "out",		required_argument,	NULL, 'o' },
 	{ "fio",		required_argument,	NULL, OPT_FIO },
@@ -107,6 +108,8 @@ void cli_usage_run(FILE *f)
 "                         ioprio scheduler, or knob:ATTR (--knob)\n"
 "                         [unpaired cells: by width]\n"
 "      --adaptive-max-drop PCT  the gate's --max-drop for --adaptive-vs [5]\n"
+"      --adaptive-metric LIST  the gate's --metric for --adaptive-vs and\n"
+"                         --adaptive-width [iops,cpu_per_io_us]\n"
 "  -T, --runtime SEC      time-based runtime of each run, 0 keeps the job's\n"
 "                         own [5]\n"
 "  -o, --out DIR          results directory [fioring-results-TIME]\n"
@@ -216,6 +219,31 @@ static int bad(const char *opt, const char *val, const char *want)
 	fprintf(stderr, "fioring-bench run: bad --%s value '%s': %s\n", opt, val,
 		want);
 	return -EINVAL;
+}
+
+/*
+ * --adaptive-metric LIST: numeric results.csv columns, as `gate --metric`
+ * takes them, at most ADAPTIVE_MAX_METRICS
+ */
+static int parse_adaptive_metric(struct run_env *env, const char *arg)
+{
+	struct result_row r;
+	double v;
+	int i, ret;
+
+	strlist_free(&env->adaptive_metrics);
+	ret = strlist_split(&env->adaptive_metrics, arg);
+	if (ret)
+		return ret;
+	if (!env->adaptive_metrics.nr || env->adaptive_metrics.nr > ADAPTIVE_MAX_METRICS)
+		return bad("adaptive-metric", arg, "1 to 8 results.csv columns");
+	result_row_init(&r);
+	for (i = 0; i < env->adaptive_metrics.nr; i++)
+		if (result_row_num(&r, env->adaptive_metrics.v[i], &v))
+			return bad("adaptive-metric", env->adaptive_metrics.v[i],
+				   "a numeric results.csv column (iops, cpu_per_io_us, "
+				   "read_clat_p99_us, ...)");
+	return 0;
 }
 
 /* --knob ATTR=V1,V2,...: a queue/ attribute once, up to QUEUE_KNOBS_MAX */
@@ -485,6 +513,7 @@ static const struct run_opt run_opt_table[] = {
 	PCT(OPT_ADAPTIVE_WIDTH, "adaptive-width", adaptive_width),
 	FN(OPT_ADAPTIVE_VS, "adaptive-vs", parse_adaptive_vs),
 	PCT(OPT_ADAPTIVE_MAX_DROP, "adaptive-max-drop", adaptive_max_drop),
+	FN(OPT_ADAPTIVE_METRIC, "adaptive-metric", parse_adaptive_metric),
 	INT('T', "runtime", runtime, 0, 86400 * 365, "whole seconds >= 0"),
 	INT(OPT_FIO_TIMEOUT, "fio-timeout", fio_timeout, 1, INT_MAX,
 	    "whole seconds >= 1"),
@@ -666,6 +695,7 @@ void cli_free(struct run_env *env)
 	strlist_free(&env->scheduler);
 	for (int i = 0; i < env->nr_knobs; i++)
 		strlist_free(&env->knobs[i].vals);
+	strlist_free(&env->adaptive_metrics);
 	strlist_free(&env->fio_args);
 	strlist_free(&env->clients);
 	strlist_free(&env->labels);

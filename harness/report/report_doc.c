@@ -25,7 +25,7 @@ static const char style[] =
 	"table.finding{width:100%;table-layout:fixed;margin:0;font-size:100%}"
 	"table.finding td{text-align:left;vertical-align:top;border:0;"
 	"border-bottom:1px solid #ddd}table.finding td.q{width:14em;font-weight:bold}"
-	"table.finding td.v{width:10.5em}"
+	"table.finding td.v{width:10.5em}table.finding td.d{width:16em;color:#333}"
 	".badge{display:inline-block;min-width:9em;text-align:center;padding:.1em .4em;"
 	"border-radius:.3em;font-weight:bold;font-size:85%;border:2px solid #000}"
 	".badge.bad{background:#8b0000;color:#fff}"
@@ -156,6 +156,7 @@ static const struct {
 	{ "not run", "N/A", "na" },
 	{ "not compared", "N/A", "na" },
 	{ "not judged", "N/A", "na" },
+	{ "not swept", "N/A", "na" },
 };
 
 /* word occurs in s on its own (not inside a longer word) */
@@ -196,14 +197,35 @@ const char *doc_verdict(const char *text, const char **cls)
 }
 
 /*
+ * Where a finding was measured, " on loop0 (kernel 6.18.1)": the " on "
+ * last before " (kernel " up to its closing parenthesis, in [*b, *e); 0
+ * when the line names none.
+ */
+static int device_span(const char *s, const char **b, const char **e)
+{
+	const char *k = strstr(s, " (kernel "), *p;
+
+	if (!k)
+		return 0;
+	*b = NULL;
+	for (p = strstr(s, " on "); p && p < k; p = strstr(p + 1, " on "))
+		*b = p;
+	*e = strchr(k, ')');
+	if (!*b || !*e)
+		return 0;
+	(*e)++;
+	return 1;
+}
+
+/*
  * In HTML a row of question, verdict badge (its label in words, its
- * colour also apart in lightness, so it reads in greyscale) and the
- * finding; fixed column widths line the rows up
+ * colour also apart in lightness, so it reads in greyscale), the figure
+ * and where it was measured; fixed column widths line the rows up
  */
 void doc_headline(struct report_doc *doc, const char *fmt, ...)
 {
-	const char *label, *cls;
-	char *text, question[64];
+	const char *label, *cls, *db, *de;
+	char *text, *rest, question[64], where[160] = "";
 	size_t q;
 	va_list ap;
 
@@ -221,7 +243,15 @@ void doc_headline(struct report_doc *doc, const char *fmt, ...)
 	html_escape(doc->html, question);
 	fprintf(doc->html, "</td><td class=\"v\"><span class=\"badge %s\">%s</span></td><td class=\"f\">",
 		cls, label);
-	html_escape(doc->html, text + q + (q ? 2 : 0));
+	rest = text + q + (q ? 2 : 0);
+	/* the device gets a column of its own, out of the figure */
+	if (device_span(rest, &db, &de)) {
+		snprintf(where, sizeof(where), "%.*s", (int)(de - db - 4), db + 4);
+		memmove(rest + (db - rest), de, strlen(de) + 1);
+	}
+	html_escape(doc->html, rest);
+	fputs("</td><td class=\"d\">", doc->html);
+	html_escape(doc->html, where);
 	fputs("</td></tr></table>\n", doc->html);
 	free(text);
 }

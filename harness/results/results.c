@@ -83,6 +83,24 @@ const char *result_row_text(const struct result_row *r, const char *col)
 	return NULL;
 }
 
+int result_row_num(const struct result_row *r, const char *col, double *v)
+{
+	size_t i;
+
+	for (i = 0; i < NR_COLUMNS; i++) {
+		if (strcmp(columns[i].name, col))
+			continue;
+		if (columns[i].type == COL_NUM)
+			*v = *(const double *)((const char *)r + columns[i].off);
+		else if (columns[i].type == COL_INT)
+			*v = *(const int *)((const char *)r + columns[i].off);
+		else
+			return -EINVAL;
+		return 0;
+	}
+	return -ENOENT;
+}
+
 void result_row_kernel(struct result_row *r, const struct iostat_figs *ks)
 {
 	r->ks_ios = ks->r_ios + ks->w_ios;

@@ -81,6 +81,11 @@ struct iostat_figs;
 void result_row_init(struct result_row *r);
 /* the text column col of r (dims' req_col/eff_col), NULL: no such column */
 const char *result_row_text(const struct result_row *r, const char *col);
+/*
+ * The number in a row's column of that name (NAN when unset); -ENOENT for
+ * no such column, -EINVAL for a text column.
+ */
+int result_row_num(const struct result_row *r, const char *col, double *v);
 /* the row's kernel columns (ks_*) from iostat's figures of its interval */
 void result_row_kernel(struct result_row *r, const struct iostat_figs *ks);
 int results_open(struct results *res, const char *dir, json_object *meta,

@@ -8,8 +8,9 @@
  * at the planned repeats.  An unpaired cell stands for comparisons not
  * known here; the ratio's interval is about sqrt(2) times a cell's own, so
  * it is settled when the 95% bootstrap interval of its median, on each
- * gated metric it has (IOPS, CPU time per I/O), is within +-width of that
- * median.  Either way over at least the gate's minimum of ok runs.
+ * gated metric it has (adaptive_metrics(): IOPS and CPU time per I/O by
+ * default), is within +-width of that median.  Either way over at least
+ * the gate's minimum of ok runs.
  * Unsettled cells get one more run per round, in sweep order (backwards in
  * even rounds, as the planned repeats: sweep_order()), so drift on the
  * machine hits them alike, until settled or out of budget.  Stopping
@@ -29,10 +30,17 @@
 /* enough resamples for a stopping rule, cheap next to a fio run */
 #define ADAPTIVE_BOOT_ITERS 1000
 
+/* one metric's values over a cell's ok runs, and the repeat each came from */
+struct adaptive_series {
+	double *v;
+	int *rep;
+	int n;
+};
+
 struct adaptive_cell {
-	double *iops, *cpu, *ios;
-	int *rep_iops, *rep_cpu;	/* the repeat each value came from */
-	int n, ncpu, nios, cap;
+	struct adaptive_series m[ADAPTIVE_MAX_METRICS];
+	double *ios;
+	int n, nios, cap;	/* n: ok runs noted */
 	int extra;
 	int base;		/* the cell it is judged against, -1: none */
 	int paired;		/* cells judged against this one */
@@ -47,6 +55,10 @@ int adaptive_init(struct adaptive *a, int ncells, int budget, double width,
 	a->budget = budget;
 	a->width = width;
 	a->max_drop = max_drop;
+	/* the gate's default --metric */
+	a->metrics[0] = "iops";
+	a->metrics[1] = "cpu_per_io_us";
+	a->nmetrics = 2;
 	if (!budget)
 		return 0;
 	a->cells = calloc(ncells, sizeof(*a->cells));
@@ -55,6 +67,24 @@ int adaptive_init(struct adaptive *a, int ncells, int budget, double width,
 	a->ncells = ncells;
 	for (i = 0; i < ncells; i++)
 		a->cells[i].base = -1;
+	return 0;
+}
+
+int adaptive_metrics(struct adaptive *a, const char *const *names, int n)
+{
+	struct result_row r;
+	double v;
+	int i;
+
+	if (n < 1 || n > ADAPTIVE_MAX_METRICS)
+		return -EINVAL;
+	result_row_init(&r);
+	for (i = 0; i < n; i++)
+		if (result_row_num(&r, names[i], &v))
+			return -EINVAL;
+	for (i = 0; i < n; i++)
+		a->metrics[i] = names[i];
+	a->nmetrics = n;
 	return 0;
 }
 
@@ -81,13 +111,13 @@ static void *resized(void *p, int n, size_t size, int *err)
 
 static int grow(struct adaptive_cell *c)
 {
-	int cap = c->cap ? 2 * c->cap : 16, err = 0;
+	int cap = c->cap ? 2 * c->cap : 16, err = 0, m;
 
-	c->iops = resized(c->iops, cap, sizeof(*c->iops), &err);
-	c->cpu = resized(c->cpu, cap, sizeof(*c->cpu), &err);
+	for (m = 0; m < ADAPTIVE_MAX_METRICS; m++) {
+		c->m[m].v = resized(c->m[m].v, cap, sizeof(*c->m[m].v), &err);
+		c->m[m].rep = resized(c->m[m].rep, cap, sizeof(*c->m[m].rep), &err);
+	}
 	c->ios = resized(c->ios, cap, sizeof(*c->ios), &err);
-	c->rep_iops = resized(c->rep_iops, cap, sizeof(*c->rep_iops), &err);
-	c->rep_cpu = resized(c->rep_cpu, cap, sizeof(*c->rep_cpu), &err);
 	if (!err)
 		c->cap = cap;
 	return err;
@@ -96,7 +126,8 @@ static int grow(struct adaptive_cell *c)
 int adaptive_note(struct adaptive *a, int ci, const struct result_row *r)
 {
 	struct adaptive_cell *c;
-	int ret;
+	double v;
+	int m, ret;
 
 	if (!a->budget || ci < 0 || ci >= a->ncells || strcmp(r->status, "ok"))
 		return 0;
@@ -109,14 +140,12 @@ int adaptive_note(struct adaptive *a, int ci, const struct result_row *r)
 		if (ret)
 			return ret;
 	}
-	if (!isnan(r->iops)) {
-		c->rep_iops[c->n] = r->repeat;
-		c->iops[c->n++] = r->iops;
-	}
-	if (!isnan(r->cpu_per_io_us)) {
-		c->rep_cpu[c->ncpu] = r->repeat;
-		c->cpu[c->ncpu++] = r->cpu_per_io_us;
-	}
+	c->n++;
+	for (m = 0; m < a->nmetrics; m++)
+		if (!result_row_num(r, a->metrics[m], &v) && !isnan(v)) {
+			c->m[m].rep[c->m[m].n] = r->repeat;
+			c->m[m].v[c->m[m].n++] = v;
+		}
 	if (!isnan(r->fio_ios))
 		c->ios[c->nios++] = r->fio_ios;
 	return 0;
@@ -137,44 +166,71 @@ static int tight(const double *x, int n, double width)
 }
 
 /* the gate's verdict on one metric; STATS_CANNOT also when it cannot test */
-static enum stats_verdict verdict(const double *base, const int *rb, int nbase,
-				  const double *cand, const int *rc, int ncand,
+static enum stats_verdict verdict(const struct adaptive_series *b,
+				  const struct adaptive_series *c,
 				  int lower_better, double max_drop)
 {
 	struct stats_judgement j;
 
-	return stats_judge_rounds(base, rb, nbase, cand, rc, ncand,
+	return stats_judge_rounds(b->v, b->rep, b->n, c->v, c->rep, c->n,
 				  ADAPTIVE_MIN_RUNS, lower_better, max_drop,
 				  STATS_LEVEL, &j) ? STATS_CANNOT : j.verdict;
 }
 
 /* as the gate leaves CPU per I/O out when fio's CPU time cannot resolve it */
-static int cpu_resolved(const struct adaptive_cell *c)
+static int cpu_resolved(const struct adaptive_cell *c, int m)
 {
-	return c->ncpu && !(fio_cpu_ms_per_run(c->cpu, c->ncpu, c->ios,
-					       c->nios) < FIO_CPU_MIN_MS);
+	return c->m[m].n && !(fio_cpu_ms_per_run(c->m[m].v, c->m[m].n, c->ios,
+						   c->nios) < FIO_CPU_MIN_MS);
+}
+
+/* the median I/O count of a cell's runs, 0 unknown */
+static double cell_ios(const struct adaptive_cell *c)
+{
+	return c->nios ? stats_median(c->ios, c->nios) : 0;
+}
+
+/*
+ * A metric the gate leaves out of the cell's verdict (UNMEASURED): one
+ * neither cell has, CPU per I/O that fio's CPU time cannot resolve, a
+ * percentile resting on too few I/Os a run.
+ */
+static int unmeasured(const struct adaptive *a, const struct adaptive_cell *b,
+		      const struct adaptive_cell *c, int m)
+{
+	const char *name = a->metrics[m];
+	double beyond;
+
+	if (!b->m[m].n && !c->m[m].n)
+		return 1;
+	if (!strcmp(name, "cpu_per_io_us"))
+		return !cpu_resolved(b, m) || !cpu_resolved(c, m);
+	beyond = fmin(cell_ios(b), cell_ios(c)) * (1 - metric_percentile(name));
+	return beyond > 0 && beyond < PCT_MIN_IOS;
 }
 
 /*
  * Every metric the gate will judge is decided, PASS or REGRESSION: a
- * regression on one leaves the other's line to read too.
+ * regression on one leaves the others' lines to read too.
  */
 static int pair_decided(const struct adaptive *a, const struct adaptive_cell *c)
 {
 	const struct adaptive_cell *b = &a->cells[c->base];
+	int m;
 
-	if (c->n < ADAPTIVE_MIN_RUNS || b->n < ADAPTIVE_MIN_RUNS ||
-	    verdict(b->iops, b->rep_iops, b->n, c->iops, c->rep_iops, c->n, 0,
-		    a->max_drop) == STATS_CANNOT)
+	if (c->n < ADAPTIVE_MIN_RUNS || b->n < ADAPTIVE_MIN_RUNS)
 		return 0;
-	return !cpu_resolved(b) || !cpu_resolved(c) ||
-	       verdict(b->cpu, b->rep_cpu, b->ncpu, c->cpu, c->rep_cpu, c->ncpu,
-		       1, a->max_drop) != STATS_CANNOT;
+	for (m = 0; m < a->nmetrics; m++)
+		if (!unmeasured(a, b, c, m) &&
+		    verdict(&b->m[m], &c->m[m], metric_lower_better(a->metrics[m]),
+			    a->max_drop) == STATS_CANNOT)
+			return 0;
+	return 1;
 }
 
 static int settled(const struct adaptive *a, const struct adaptive_cell *c)
 {
-	int i;
+	int i, m;
 
 	if (c->base >= 0)
 		return pair_decided(a, c);
@@ -185,8 +241,12 @@ static int settled(const struct adaptive *a, const struct adaptive_cell *c)
 				return 0;
 		return 1;
 	}
-	return c->n >= ADAPTIVE_MIN_RUNS && tight(c->iops, c->n, a->width) &&
-	       tight(c->cpu, c->ncpu, a->width);
+	if (c->n < ADAPTIVE_MIN_RUNS)
+		return 0;
+	for (m = 0; m < a->nmetrics; m++)
+		if (!tight(c->m[m].v, c->m[m].n, a->width))
+			return 0;
+	return 1;
 }
 
 int adaptive_next(struct adaptive *a, int base_repeat, int *repeat)
@@ -261,7 +321,8 @@ int adaptive_pairs(const struct adaptive *a)
 
 void adaptive_meta(const struct adaptive *a, json_object *meta)
 {
-	json_object *o;
+	json_object *o, *m;
+	int i;
 
 	if (!a->budget || !meta)
 		return;
@@ -274,19 +335,23 @@ void adaptive_meta(const struct adaptive *a, json_object *meta)
 	json_object_object_add(o, "pairs", json_object_new_int(adaptive_pairs(a)));
 	json_object_object_add(o, "max_drop_pct",
 			       json_object_new_double(100 * a->max_drop));
+	m = json_object_new_array();
+	for (i = 0; i < a->nmetrics; i++)
+		json_object_array_add(m, json_object_new_string(a->metrics[i]));
+	json_object_object_add(o, "metrics", m);
 	json_object_object_add(meta, "adaptive", o);
 }
 
 void adaptive_free(struct adaptive *a)
 {
-	int i;
+	int i, m;
 
 	for (i = 0; i < a->ncells; i++) {
-		free(a->cells[i].iops);
-		free(a->cells[i].cpu);
+		for (m = 0; m < ADAPTIVE_MAX_METRICS; m++) {
+			free(a->cells[i].m[m].v);
+			free(a->cells[i].m[m].rep);
+		}
 		free(a->cells[i].ios);
-		free(a->cells[i].rep_iops);
-		free(a->cells[i].rep_cpu);
 	}
 	free(a->cells);
 	memset(a, 0, sizeof(*a));

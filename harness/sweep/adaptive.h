@@ -17,6 +17,8 @@
 
 /* Runs a cell needs before it can count as settled: the gate's --min-runs. */
 #define ADAPTIVE_MIN_RUNS 5
+/* metrics a cell settles on at most (the gate's --metric takes 8) */
+#define ADAPTIVE_MAX_METRICS 8
 
 struct adaptive_cell;
 
@@ -24,6 +26,9 @@ struct adaptive {
 	int budget;		/* extra runs a cell may get; 0: off */
 	double width;		/* wanted half-width of a median's 95% interval, fraction */
 	double max_drop;	/* the gate's tolerance, for paired cells */
+	/* the results.csv columns settled on, as the gate's --metric: iops, cpu_per_io_us */
+	const char *metrics[ADAPTIVE_MAX_METRICS];
+	int nmetrics;
 	int ncells;
 	struct adaptive_cell *cells;
 	int pos;		/* where the current round has got to */
@@ -43,10 +48,18 @@ struct adaptive {
 int adaptive_init(struct adaptive *a, int ncells, int budget, double width,
 		  double max_drop);
 /*
+ * The metrics cells settle on (the names stay the caller's): numeric
+ * results.csv columns, as `gate --metric` names them; -EINVAL for none,
+ * more than ADAPTIVE_MAX_METRICS or a name that is no such column.  A
+ * metric the gate would leave out (UNMEASURED: neither cell has it, CPU
+ * time too short, a percentile on too few I/Os) is left out here too.
+ */
+int adaptive_metrics(struct adaptive *a, const char *const *names, int n);
+/*
  * Cell cand is settled once the gate's test (at max_drop and STATS_LEVEL,
  * paired by repeat as the gate pairs) decides it against cell base, PASS
- * or REGRESSION, on IOPS and on CPU time per I/O where fio's CPU time
- * resolves it; base once every cell paired with it is.
+ * or REGRESSION, on every metric the gate would judge; base once every
+ * cell paired with it is.
  */
 void adaptive_pair(struct adaptive *a, int cand, int base);
 /* Records a finished run of cell ci (rows that failed are skipped). */
@@ -67,7 +80,8 @@ int adaptive_open(const struct adaptive *a, int *most);
 int adaptive_settled(const struct adaptive *a);
 int adaptive_pairs(const struct adaptive *a);
 /*
- * Adds {budget, width_pct, extra_runs, cells, settled, pairs, max_drop_pct}
+ * Adds {budget, width_pct, extra_runs, cells, settled, pairs, max_drop_pct,
+ * metrics}
  * as meta's "adaptive".
  */
 void adaptive_meta(const struct adaptive *a, json_object *meta);

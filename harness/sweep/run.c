@@ -982,6 +982,11 @@ int run_sweep(struct run_ctx *ctx)
 					     ctx->env.adaptive_width,
 					     ctx->env.adaptive_max_drop))
 		goto out;
+	if (ctx->env.adaptive_metrics.nr &&
+	    adaptive_metrics(&ctx->adaptive,
+			     (const char *const *)ctx->env.adaptive_metrics.v,
+			     ctx->env.adaptive_metrics.nr))
+		goto out;
 	pair_cells(ctx);
 	meta = make_meta(ctx);
 	snprintf(path, sizeof(path), "%s/meta.json", ctx->out);
