@@ -9,6 +9,7 @@
  * stays in the count; a disk that counted fewer I/Os than fio, or fio's
  * last I/O further from the last change than the snapshots kept, leaves the window as it was.
  */
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -29,7 +30,8 @@ static void polls(int inside, size_t pre, size_t post)
 	size_t i, n = pre + RUN + post + 1;
 
 	free(w.samp);
-	memset(&w.samp, 0, sizeof(w) - offsetof(struct io_window, samp));
+	memset(&w.samp, 0, offsetof(struct io_window, head) -
+	       offsetof(struct io_window, samp));
 	w.samp = calloc(n, sizeof(*w.samp));
 	w.head = w.head ? w.head : calloc(IO_WINDOW_KEEP, sizeof(*w.head));
 	w.tail = w.tail ? w.tail : calloc(IO_WINDOW_KEEP, sizeof(*w.tail));
@@ -92,5 +94,8 @@ int main(void)
 	/* fio's last I/O more polls before the last change than are kept */
 	polls(0, PRE, IO_WINDOW_KEEP + 10);
 	CHECK(io_window_fit(&w, 200 * RUN, min_span) == 0);
+	free(w.samp);
+	free(w.head);
+	free(w.tail);
 	return check_done("io_window");
 }
