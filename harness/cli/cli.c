@@ -21,7 +21,9 @@
 #include "results/dims.h"
 #include "results/knob_cols.h"
 #include "store/store.h"
+#include "sweep/adaptive.h"
 #include "sweep/run.h"
+#include "sweep/run_env.h"
 
 enum {
 	OPT_IOSTATS = 256, OPT_IOPOLICY, OPT_ENGINE, OPT_SQPOLL, OPT_IOPRIO,
@@ -705,17 +707,14 @@ void cli_free(struct run_env *env)
 
 int cmd_run(int argc, char **argv)
 {
-	struct run_ctx *ctx = calloc(1, sizeof(*ctx));
+	struct run_env env = { 0 };
 	int ret, status;
 
-	if (!ctx)
-		return 1;
-	ret = cli_parse_run(argc, argv, &ctx->env);
+	ret = cli_parse_run(argc, argv, &env);
 	if (ret)
 		status = ret > 0 ? 0 : 2;
 	else
-		status = run_sweep(ctx);
-	cli_free(&ctx->env);
-	free(ctx);
+		status = run_sweep(&env);
+	cli_free(&env);
 	return status;
 }

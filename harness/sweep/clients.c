@@ -35,7 +35,7 @@
 #include "sweep/job_guard.h"
 #include "sweep/remote_job.h"
 #include "sweep/row_check.h"
-#include "sweep/run_cell.h"
+#include "sweep/row_fill.h"
 
 /* a probe or restore job on one host gets this long before it is killed */
 #define HOST_JOB_TIMEOUT_S	20
@@ -120,18 +120,18 @@ static void host_message(const char *out, const char *host, char *buf, size_t le
 }
 
 /* a host's row (host "all": every host's) of run @run of cell @c */
-static void host_row_start(struct run_ctx *ctx, const struct sweep_cell *c,
-			   const char *host, int run, int repeat,
-			   struct result_row *r)
+static void host_row_start(const struct run_tools *tl, const struct target *t,
+			   const struct sweep_cell *c, const char *host,
+			   int run, int repeat, struct result_row *r)
 {
 	char tag[160];
 
-	row_start(ctx, c, run, repeat, r);
+	row_start(tl, t, c, run, repeat, r);
 	host_tag(host, tag, sizeof(tag));
 	snprintf(r->cell, sizeof(r->cell), "%.400s/host-%.100s", c->name, tag);
 	str_copy(r->host, sizeof(r->host), host);
 	str_copy(r->engine_version, sizeof(r->engine_version),
-		 strcmp(c->engine, "fioring") ? ctx->fio_version : ctx->engine_version);
+		 strcmp(c->engine, "fioring") ? tl->fio_version : tl->engine_version);
 }
 
 /* the fio a host's probe found (NULL: all hosts'), "" when they differ */
@@ -150,9 +150,9 @@ static const char *hosts_fio(const struct strlist *names,
 }
 
 /* the row of a host (NULL: all of them) from the run's JSON */
-static void row_fill(struct run_ctx *ctx, struct result_row *r, json_object *root,
-		     const char *host, const struct sweep_cell *c,
-		     const struct target *t)
+static void row_fill(const struct run_env *env, const struct run_tools *tl,
+		     struct result_row *r, json_object *root, const char *host,
+		     const struct sweep_cell *c, const struct target *t)
 {
 	char ioengine[PATH_BUF];
 	struct fio_disk_sum du;
@@ -190,9 +190,9 @@ static void row_fill(struct run_ctx *ctx, struct result_row *r, json_object *roo
 	str_copy(r->scheduler, sizeof(r->scheduler), c->scheduler ?: "");
 	/* fio's JSON names no server's version: the probe's greeting did */
 	str_copy(fr.version, sizeof(fr.version),
-		 hosts_fio(&ctx->env.clients, &ctx->client_fio, host));
-	cell_ioengine(ctx->engine_lib, c->engine, false, ioengine, sizeof(ioengine));
-	row_check(ctx, c, t, &fr, ioengine, r);
+		 hosts_fio(&env->clients, &tl->client_fio, host));
+	cell_ioengine(tl->engine_lib, c->engine, false, ioengine, sizeof(ioengine));
+	row_check(env, tl, c, t, &fr, ioengine, r);
 }
 
 /* the local journal names each host and disk before a job changes them */
@@ -379,11 +379,12 @@ int clients_claim(const struct hosts *h, struct journal *j,
 	return 0;
 }
 
-int clients_run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
-		     int repeat, struct result_row *rows)
+int clients_run_cell(const struct run_env *env, const struct run_tools *tl,
+		     const struct target *t, const struct sweep_cell *c,
+		     int run, int repeat, struct result_row *rows,
+		     struct fio_time *ft)
 {
-	const struct target *t = &ctx->targets[c->target];
-	const struct strlist *hosts = &ctx->env.clients;
+	const struct strlist *hosts = &env->clients;
 	int nh = hosts->nr, i, n = 0, nbad = 0, ret;
 	char **argv = calloc(2 * nh + 4, sizeof(*argv));
 	char **paths = calloc(nh, sizeof(*paths));
@@ -396,45 +397,45 @@ int clients_run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 	size_t len;
 
 	for (i = 0; i <= nh; i++)
-		host_row_start(ctx, c, i < nh ? hosts->v[i] : "all", run, repeat,
+		host_row_start(tl, t, c, i < nh ? hosts->v[i] : "all", run, repeat,
 			       &rows[i]);
 	if (!argv || !paths) {
 		ret = -ENOMEM;
 		goto fail;
 	}
-	argv[n++] = ctx->fio;
+	argv[n++] = (char *)tl->fio;
 	argv[n++] = (char *)"--output-format=json+";
 	/*
 	 * the servers send their verify state back to be saved here, in the
 	 * run, not the cwd; before any --client, or fio passes it to a server
 	 */
-	snprintf(aux, sizeof(aux), "--aux-path=%s/raw", ctx->out);
+	snprintf(aux, sizeof(aux), "--aux-path=%s/raw", tl->out);
 	argv[n++] = aux;
 	for (i = 0; i < nh; i++) {
 		host_tag(hosts->v[i], tag, sizeof(tag));
 		if (asprintf(&argv[n++], "--client=%s", hosts->v[i]) < 0 ||
-		    asprintf(&paths[i], "%s/raw/r%04d.%s.fio", ctx->out, run, tag) < 0) {
+		    asprintf(&paths[i], "%s/raw/r%04d.%s.fio", tl->out, run, tag) < 0) {
 			argv[n - 1] = paths[i] = NULL;
 			ret = -ENOMEM;
 			goto fail;
 		}
 		argv[n++] = paths[i];
-		ret = remote_job_write(ctx, c, t, tag, paths[i]);
+		ret = remote_job_write(env, tl, c, t, tag, paths[i]);
 		if (ret)
 			goto fail;
 	}
-	snprintf(json, sizeof(json), "%s/raw/r%04d.json", ctx->out, run);
-	snprintf(err, sizeof(err), "%s/raw/r%04d.err", ctx->out, run);
+	snprintf(json, sizeof(json), "%s/raw/r%04d.json", tl->out, run);
+	snprintf(err, sizeof(err), "%s/raw/r%04d.err", tl->out, run);
 	memset(&cmd, 0, sizeof(cmd));
 	cmd.argv = argv;
-	cmd.runtime = ctx->env.runtime;
+	cmd.runtime = env->runtime;
 	cmd.json_path = json;
 	cmd.err_path = err;
-	cmd.timeout_s = ctx->env.fio_timeout;
-	ret = fio_run(&cmd, &ex, ctx->env.verbose > 0);
+	cmd.timeout_s = env->fio_timeout;
+	ret = fio_run(&cmd, &ex, env->verbose > 0);
 	if (ret)
 		goto fail;
-	ctx->fio_wall_ns += ex.wall_ns;
+	ft->wall_ns += ex.wall_ns;
 	if (!file_read_all(json, &buf, &len))
 		root = fio_json_load(buf, len, msg, sizeof(msg));
 	for (i = 0; i <= nh; i++) {
@@ -444,17 +445,17 @@ int clients_run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 			row_fail(&rows[i], "interrupted");
 		} else if (ex.timed_out) {
 			row_fail(&rows[i], "fio did not finish in %d s and was killed",
-				   ctx->env.runtime + ctx->env.fio_timeout);
+				   env->runtime + env->fio_timeout);
 		} else if (!root) {
 			row_fail(&rows[i], "fio wrote no JSON (exit %d)", ex.code);
 		} else if (host) {
-			row_fill(ctx, &rows[i], root, host, c, t);
+			row_fill(env, tl, &rows[i], root, host, c, t);
 		} else if (nbad) {
 			row_fail(&rows[i], "%d of %d hosts failed: no total", nbad, nh);
 		} else {
-			row_fill(ctx, &rows[i], root, NULL, c, t);
+			row_fill(env, tl, &rows[i], root, NULL, c, t);
 			if (!strcmp(rows[i].status, "ok"))
-				ctx->fio_runtime_ns += (uint64_t)(rows[i].runtime_s * 1e9);
+				ft->runtime_ns += (uint64_t)(rows[i].runtime_s * 1e9);
 		}
 		if (host && strcmp(rows[i].status, "ok")) {
 			nbad++;

@@ -22,8 +22,9 @@
 
 struct journal;
 struct journal_rec;
-struct run_ctx;
+struct fio_time;
 struct run_env;
+struct run_tools;
 struct sweep_cell;
 struct result_row;
 struct target;
@@ -51,9 +52,14 @@ int clients_setup_targets(const struct run_env *env, struct target *tg,
  */
 int clients_claim(const struct hosts *h, struct journal *j,
 		  const struct target *tg, int nr, bool guard);
-/* Fills rows[0..hosts] (a row per host, then all hosts); returns how many. */
-int clients_run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
-		     int repeat, struct result_row *rows);
+/*
+ * Runs cell @c on target @t of every host: fills rows[0..hosts] (a row per
+ * host, then all hosts) and adds fio's time to @ft; returns how many rows.
+ */
+int clients_run_cell(const struct run_env *env, const struct run_tools *tl,
+		     const struct target *t, const struct sweep_cell *c,
+		     int run, int repeat, struct result_row *rows,
+		     struct fio_time *ft);
 /*
  * Undoes a CLIENTS_REC record (struct journal_undo's undo): what the
  * sweep's jobs set on the disk on that host; 0 or -errno.

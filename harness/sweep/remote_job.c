@@ -21,7 +21,10 @@
 #include "lib/fileio.h"
 #include "fio/ioprio_mix.h"
 #include "sweep/remote_job.h"
-#include "sweep/run_ctx.h"
+#include "sweep/run_env.h"
+#include "sweep/run_tools.h"
+#include "sweep/sweep.h"
+#include "kernel/target.h"
 
 /* the shell of one exec_prerun/exec_postrun, before base64 (fio reads 8 KiB lines) */
 #define REMOTE_SCRIPT_MAX	5800
@@ -188,19 +191,20 @@ static int exec_line(FILE *f, const char *opt, const char *disk,
 }
 
 /* what the sweep owns in every job section: engine, file, runtime, ... */
-static void cell_opts(FILE *f, struct run_ctx *ctx, const struct sweep_cell *c,
+static void cell_opts(FILE *f, const struct run_env *env,
+		      const struct run_tools *tl, const struct sweep_cell *c,
 		      const struct target *t)
 {
 	struct ioprio_mix prio;
 	int i;
 
 	if (!strcmp(c->engine, "fioring"))
-		fprintf(f, "ioengine=external:%s\n", ctx->engine_lib);
+		fprintf(f, "ioengine=external:%s\n", tl->engine_lib);
 	else
 		fprintf(f, "ioengine=%s\n", c->engine);
 	fprintf(f, "filename=%s\n", t->dev);
-	if (ctx->env.runtime > 0)
-		fprintf(f, "runtime=%d\ntime_based\n", ctx->env.runtime);
+	if (env->runtime > 0)
+		fprintf(f, "runtime=%d\ntime_based\n", env->runtime);
 	if (c->sqpoll)
 		fprintf(f, "sqthread_poll=1\n");
 	if (!ioprio_parse(c->ioprio, &prio) && prio.pct)
@@ -208,8 +212,8 @@ static void cell_opts(FILE *f, struct run_ctx *ctx, const struct sweep_cell *c,
 			prio.pct, prio.cls, prio.level);
 	else if (prio.cls)
 		fprintf(f, "prioclass=%d\nprio=%d\n", prio.cls, prio.level);
-	for (i = 0; i < ctx->env.fio_args.nr; i++) {
-		const char *a = ctx->env.fio_args.v[i];
+	for (i = 0; i < env->fio_args.nr; i++) {
+		const char *a = env->fio_args.v[i];
 
 		fprintf(f, "%s\n", strncmp(a, "--", 2) ? a : a + 2);
 	}
@@ -232,8 +236,8 @@ static int job_section(const char *line, size_t len)
  * host's, its job options per host, and those are what the row is held to.
  */
 static void jobs_with_opts(FILE *f, const char *text, size_t len,
-			   struct run_ctx *ctx, const struct sweep_cell *c,
-			   const struct target *t)
+			   const struct run_env *env, const struct run_tools *tl,
+			   const struct sweep_cell *c, const struct target *t)
 {
 	const char *p = text, *end = text + len, *nl;
 	size_t n;
@@ -244,20 +248,21 @@ static void jobs_with_opts(FILE *f, const char *text, size_t len,
 		fwrite(p, 1, n, f);
 		fputc('\n', f);
 		if (job_section(p, n))
-			cell_opts(f, ctx, c, t);
+			cell_opts(f, env, tl, c, t);
 		p += n + 1;
 	}
 }
 
-int remote_job_write(struct run_ctx *ctx, const struct sweep_cell *c,
-		     const struct target *t, const char *tag, const char *path)
+int remote_job_write(const struct run_env *env, const struct run_tools *tl,
+		     const struct sweep_cell *c, const struct target *t,
+		     const char *tag, const char *path)
 {
 	char jobcopy[PATH_BUF], body[2048], *text = NULL;
 	size_t len, used;
 	FILE *f;
 	int ret;
 
-	snprintf(jobcopy, sizeof(jobcopy), "%s/jobs/%s.fio", ctx->out, c->job_name);
+	snprintf(jobcopy, sizeof(jobcopy), "%s/jobs/%s.fio", tl->out, c->job_name);
 	ret = file_read_all(jobcopy, &text, &len);
 	if (ret)
 		return ret;
@@ -271,14 +276,14 @@ int remote_job_write(struct run_ctx *ctx, const struct sweep_cell *c,
 		c->name, tag);
 	used = snprintf(body, sizeof(body), "%s%sif guard %d && set_knob iostats %s",
 			script_guard, script_set,
-			ctx->writes && !ctx->env.force, c->iostats);
+			tl->writes && !env->force, c->iostats);
 	if (c->scheduler)
 		used += snprintf(body + used, sizeof(body) - used,
 				 " && set_knob scheduler %s", c->scheduler);
 	snprintf(body + used, sizeof(body) - used, "; %s", script_fail);
-	ret = exec_line(f, "exec_prerun", t->disk, tag, ctx->sweep_id, body) ?:
-	      exec_line(f, "exec_postrun", t->disk, tag, ctx->sweep_id, script_post);
-	jobs_with_opts(f, text, len, ctx, c, t);
+	ret = exec_line(f, "exec_prerun", t->disk, tag, tl->sweep_id, body) ?:
+	      exec_line(f, "exec_postrun", t->disk, tag, tl->sweep_id, script_post);
+	jobs_with_opts(f, text, len, env, tl, c, t);
 	free(text);
 	if (!ret && ferror(f))
 		ret = -EIO;

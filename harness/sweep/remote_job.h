@@ -13,13 +13,15 @@
 /* fio prints a refused probe's reason after this, in a line naming the host */
 #define REMOTE_VERDICT	"fioring-probe refused"
 
-struct run_ctx;
+struct run_env;
+struct run_tools;
 struct sweep_cell;
 struct target;
 
 /* the job file host @tag runs for cell @c at @path: settings, knobs, the job */
-int remote_job_write(struct run_ctx *ctx, const struct sweep_cell *c,
-		     const struct target *t, const char *tag, const char *path);
+int remote_job_write(const struct run_env *env, const struct run_tools *tl,
+		     const struct sweep_cell *c, const struct target *t,
+		     const char *tag, const char *path);
 /*
  * The exec_prerun of the probe of @disk on host @tag for sweep @sweep:
  * takes the device's flock for the sweep (or finds it taken by the same

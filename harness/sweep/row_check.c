@@ -19,7 +19,8 @@
 #include "lib/str.h"
 #include "results/dims.h"
 #include "sweep/row_check.h"
-#include "sweep/run_ctx.h"
+#include "sweep/run_env.h"
+#include "sweep/run_tools.h"
 
 /* a run shorter than this share of --runtime did not run its cell */
 #define RUNTIME_MIN_SHARE	0.9
@@ -116,12 +117,13 @@ static void knobs_check(const struct sweep_cell *c, const struct target *t,
 		settings_kept(t, knobs, nr_knobs, r);
 }
 
-void row_check(const struct run_ctx *ctx, const struct sweep_cell *c,
-	       const struct target *t, const struct fio_result *fr,
-	       const char *ioengine, struct result_row *r)
+void row_check(const struct run_env *env, const struct run_tools *tl,
+	       const struct sweep_cell *c, const struct target *t,
+	       const struct fio_result *fr, const char *ioengine,
+	       struct result_row *r)
 {
 	const struct fio_ran *ran = &fr->ran;
-	int runtime = ctx->env.runtime;
+	int runtime = env->runtime;
 
 	if (fr->version[0]) {
 		str_copy(r->fio_version, sizeof(r->fio_version), fr->version);
@@ -131,9 +133,9 @@ void row_check(const struct run_ctx *ctx, const struct sweep_cell *c,
 	}
 	if (strcmp(r->status, "ok"))
 		return;
-	if (strcmp(fr->version, ctx->fio_version)) {
+	if (strcmp(fr->version, tl->fio_version)) {
 		row_fail(r, "%s ran, not %s", fr->version[0] ? fr->version :
-			 "a fio that names no version", ctx->fio_version);
+			 "a fio that names no version", tl->fio_version);
 	} else if (ran->mixed[0]) {
 		row_fail(r, "the jobs ran with different %s", ran->mixed);
 	} else if (strcmp(ran->ioengine, ioengine)) {
@@ -150,6 +152,6 @@ void row_check(const struct run_ctx *ctx, const struct sweep_cell *c,
 			 r->runtime_s, ran->runtime[0] ? ran->runtime : "unset",
 			 runtime);
 	} else {
-		knobs_check(c, t, ctx->sweep.knobs, ctx->sweep.nr_knobs, r);
+		knobs_check(c, t, tl->knobs, tl->nr_knobs, r);
 	}
 }

@@ -12,12 +12,14 @@
 #include "results/results.h"
 #include "sweep/sweep.h"
 
-struct run_ctx;
+struct run_env;
+struct run_tools;
 struct target;
 
 /* ioengine: the ioengine= the cell asked fio for */
-void row_check(const struct run_ctx *ctx, const struct sweep_cell *c,
-	       const struct target *t, const struct fio_result *fr,
-	       const char *ioengine, struct result_row *r);
+void row_check(const struct run_env *env, const struct run_tools *tl,
+	       const struct sweep_cell *c, const struct target *t,
+	       const struct fio_result *fr, const char *ioengine,
+	       struct result_row *r);
 
 #endif

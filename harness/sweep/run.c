@@ -96,23 +96,23 @@ static int setup_fio(struct run_ctx *ctx)
 	char path[PATH_MAX];
 	int ret;
 
-	locate_fio(ctx->env.fio, ctx->fio, sizeof(ctx->fio));
-	if (!path_search(ctx->fio, path, sizeof(path)))
-		str_copy(ctx->fio, sizeof(ctx->fio), path);
-	ret = fio_version_of(ctx->fio, ctx->fio_version, sizeof(ctx->fio_version));
+	locate_fio(ctx->env->fio, ctx->tools.fio, sizeof(ctx->tools.fio));
+	if (!path_search(ctx->tools.fio, path, sizeof(path)))
+		str_copy(ctx->tools.fio, sizeof(ctx->tools.fio), path);
+	ret = fio_version_of(ctx->tools.fio, ctx->tools.fio_version, sizeof(ctx->tools.fio_version));
 	if (ret) {
 		fprintf(stderr, "fioring-bench run: cannot run fio '%s' (--fio PATH "
-			"or FIO=PATH)\n", ctx->fio);
+			"or FIO=PATH)\n", ctx->tools.fio);
 		return ret;
 	}
-	if (elf_build_id(ctx->fio, ctx->fio_build_id, sizeof(ctx->fio_build_id)))
-		str_copy(ctx->fio_build_id, sizeof(ctx->fio_build_id), "unknown");
+	if (elf_build_id(ctx->tools.fio, ctx->tools.fio_build_id, sizeof(ctx->tools.fio_build_id)))
+		str_copy(ctx->tools.fio_build_id, sizeof(ctx->tools.fio_build_id), "unknown");
 	return 0;
 }
 
 static int setup_engines(struct run_ctx *ctx)
 {
-	struct run_env *env = &ctx->env;
+	struct run_env *env = ctx->env;
 	int i, ret, found = 0;
 
 	for (i = 0; i < env->engines.nr; i++)
@@ -120,15 +120,15 @@ static int setup_engines(struct run_ctx *ctx)
 			found = 1;
 	if (!found)
 		return 0;
-	ret = locate_engine(env->engine_lib, ctx->engine_lib,
-			    sizeof(ctx->engine_lib));
+	ret = locate_engine(env->engine_lib, ctx->tools.engine_lib,
+			    sizeof(ctx->tools.engine_lib));
 	if (!ret) {
-		if (elf_build_id(ctx->engine_lib, ctx->engine_version + 9,
-				 sizeof(ctx->engine_version) - 9))
-			snprintf(ctx->engine_version, sizeof(ctx->engine_version),
+		if (elf_build_id(ctx->tools.engine_lib, ctx->tools.engine_version + 9,
+				 sizeof(ctx->tools.engine_version) - 9))
+			snprintf(ctx->tools.engine_version, sizeof(ctx->tools.engine_version),
 				 "unknown");
 		else
-			memcpy(ctx->engine_version, "build-id:", 9);
+			memcpy(ctx->tools.engine_version, "build-id:", 9);
 		return 0;
 	}
 	if (env->engines_given || env->engine_lib) {
@@ -154,13 +154,13 @@ static int check_fio_engine(struct run_ctx *ctx)
 	const char *env = getenv("FIORING_ENGINE");
 	char want[PATH_MAX + 64];
 
-	if (!ctx->engine_lib[0] || ctx->env.engine_lib || (env && *env) ||
-	    !locate_engine_fio_check(ctx->fio_build_id, want, sizeof(want)))
+	if (!ctx->tools.engine_lib[0] || ctx->env->engine_lib || (env && *env) ||
+	    !locate_engine_fio_check(ctx->tools.fio_build_id, want, sizeof(want)))
 		return 0;
 	fprintf(stderr, "fioring-bench run: %s is not the fio that %s is built "
 		"against, %s: every fioring run would fail; give --fio with that "
 		"fio, or build fioring against this one (./configure --fio-src=DIR)\n",
-		ctx->fio, ctx->engine_lib, want);
+		ctx->tools.fio, ctx->tools.engine_lib, want);
 	return -EINVAL;
 }
 
@@ -186,7 +186,7 @@ static int jobs_unique(const struct strlist *jobs)
 
 static int setup_jobs(struct run_ctx *ctx)
 {
-	struct run_env *env = &ctx->env;
+	struct run_env *env = ctx->env;
 	int ret, i;
 
 	if (env->jobs.nr) {
@@ -217,15 +217,15 @@ static int copy_jobs(struct run_ctx *ctx)
 
 	for (i = 0; i < ctx->nr_targets; i++)
 		any_char |= ctx->targets[i].is_char;
-	for (i = 0; i < ctx->env.jobs.nr; i++) {
-		job_name(ctx->env.jobs.v[i], name, sizeof(name));
+	for (i = 0; i < ctx->env->jobs.nr; i++) {
+		job_name(ctx->env->jobs.v[i], name, sizeof(name));
 		for (k = 0; k <= any_char; k++) {
-			snprintf(dst, sizeof(dst), "%s/jobs/%s%s.fio", ctx->out, name,
+			snprintf(dst, sizeof(dst), "%s/jobs/%s%s.fio", ctx->tools.out, name,
 				 k ? ".ng" : "");
-			ret = job_copy(ctx->env.jobs.v[i], dst, k);
+			ret = job_copy(ctx->env->jobs.v[i], dst, k);
 			if (ret) {
 				fprintf(stderr, "fioring-bench run: cannot copy %s to %s: %s\n",
-					ctx->env.jobs.v[i], dst, strerror(-ret));
+					ctx->env->jobs.v[i], dst, strerror(-ret));
 				return ret;
 			}
 		}
@@ -240,31 +240,31 @@ static int setup_out(struct run_ctx *ctx)
 	struct tm tm;
 	int ret;
 
-	if (ctx->env.out) {
-		str_copy(ctx->out, sizeof(ctx->out), ctx->env.out);
+	if (ctx->env->out) {
+		str_copy(ctx->tools.out, sizeof(ctx->tools.out), ctx->env->out);
 	} else {
 		localtime_r(&now, &tm);
 		strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
-		snprintf(ctx->out, sizeof(ctx->out), "fioring-results-%s", stamp);
+		snprintf(ctx->tools.out, sizeof(ctx->tools.out), "fioring-results-%s", stamp);
 	}
-	snprintf(path, sizeof(path), "%s/results.csv", ctx->out);
+	snprintf(path, sizeof(path), "%s/results.csv", ctx->tools.out);
 	if (!access(path, F_OK)) {
 		fprintf(stderr, "fioring-bench run: %s already holds results; "
-			"choose another --out\n", ctx->out);
+			"choose another --out\n", ctx->tools.out);
 		return -EEXIST;
 	}
-	snprintf(path, sizeof(path), "%s/raw", ctx->out);
+	snprintf(path, sizeof(path), "%s/raw", ctx->tools.out);
 	ret = mkdir_p(path, 0755);
 	if (!ret) {
-		snprintf(path, sizeof(path), "%s/diskstats", ctx->out);
+		snprintf(path, sizeof(path), "%s/diskstats", ctx->tools.out);
 		ret = mkdir_p(path, 0755);
 	}
 	if (!ret) {
-		snprintf(path, sizeof(path), "%s/jobs", ctx->out);
+		snprintf(path, sizeof(path), "%s/jobs", ctx->tools.out);
 		ret = mkdir_p(path, 0755);
 	}
-	if (!ret && ctx->env.path_stats) {
-		snprintf(path, sizeof(path), "%s/paths", ctx->out);
+	if (!ret && ctx->env->path_stats) {
+		snprintf(path, sizeof(path), "%s/paths", ctx->tools.out);
 		ret = mkdir_p(path, 0755);
 	}
 	if (ret)
@@ -275,7 +275,7 @@ static int setup_out(struct run_ctx *ctx)
 
 static int setup_journal(struct run_ctx *ctx)
 {
-	const char *path = ctx->env.state ?: journal_default_path();
+	const char *path = ctx->env->state ?: journal_default_path();
 	char why[PATH_BUF];
 	int ret;
 
@@ -344,7 +344,7 @@ static int probe_iopolicies(struct run_ctx *ctx, struct target *t,
 static int iopolicies_for(struct run_ctx *ctx, struct target *t,
 			  struct strlist *out)
 {
-	struct strlist *want = &ctx->env.iopolicy, takes = { 0 };
+	struct strlist *want = &ctx->env->iopolicy, takes = { 0 };
 	char list[256] = "";
 	int i, ret = 0;
 
@@ -374,10 +374,10 @@ static int iopolicies_for(struct run_ctx *ctx, struct target *t,
 
 static int setup_targets(struct run_ctx *ctx)
 {
-	struct run_env *env = &ctx->env;
-	const struct job_env je = { env, &ctx->place, ctx->fio, ctx->engine_lib };
-	const struct hosts hosts = { &env->clients, ctx->fio, ctx->sweep_id,
-				     &ctx->client_fio };
+	struct run_env *env = ctx->env;
+	const struct job_env je = { env, &ctx->place, ctx->tools.fio, ctx->tools.engine_lib };
+	const struct hosts hosts = { &env->clients, ctx->tools.fio, ctx->tools.sweep_id,
+				     &ctx->tools.client_fio };
 	const char *dev;
 	char path[PATH_BUF];
 	bool any_char = false, any_block = false;
@@ -389,12 +389,12 @@ static int setup_targets(struct run_ctx *ctx)
 	if (!ctx->targets || !ctx->iopolicies)
 		return -ENOMEM;
 	if (env->clients.nr) {
-		ret = clients_setup_targets(env, ctx->targets, ctx->sweep_id,
-					    sizeof(ctx->sweep_id)) ?:
-		      job_guard(&je, true, false, &ctx->writes) ?:
+		ret = clients_setup_targets(env, ctx->targets, ctx->tools.sweep_id,
+					    sizeof(ctx->tools.sweep_id)) ?:
+		      job_guard(&je, true, false, &ctx->tools.writes) ?:
 		      clients_claim(&hosts, &ctx->journal, ctx->targets,
-				    ctx->nr_targets, ctx->writes && !env->force);
-		if (!ret && ctx->writes)
+				    ctx->nr_targets, ctx->tools.writes && !env->force);
+		if (!ret && ctx->tools.writes)
 			fprintf(stderr, "fioring-bench run: note: --client: the fio "
 				"servers' devices are locked and checked once, not "
 				"claimed O_EXCL (see HOWTO)\n");
@@ -458,11 +458,11 @@ static int setup_targets(struct run_ctx *ctx)
 		any_block |= !t->is_char;
 	}
 	/* what fio makes of the jobs decides whether the targets are written */
-	ret = job_guard(&je, any_block, any_char, &ctx->writes);
+	ret = job_guard(&je, any_block, any_char, &ctx->tools.writes);
 	for (i = 0; !ret && i < ctx->nr_targets; i++) {
 		struct target *t = &ctx->targets[i];
 
-		ret = target_claim(&ctx->locks, t, ctx->writes, ctx->env.force);
+		ret = target_claim(&ctx->locks, t, ctx->tools.writes, ctx->env->force);
 		if (ret)
 			return ret;
 		if (!t->iopolicy_path[0]) {
@@ -499,7 +499,7 @@ static void sched_now(const struct target *t, char *buf, size_t len)
  */
 static int dry_run(struct run_ctx *ctx)
 {
-	struct run_env *env = &ctx->env;
+	struct run_env *env = ctx->env;
 	int n = env->targets.nr ?: 1, i, j, runs, ret = -ENOMEM;
 	struct sweep_target *tg = calloc(n, sizeof(*tg));
 	struct target *t = calloc(n, sizeof(*t));
@@ -578,7 +578,9 @@ static int plan_sweep(struct run_ctx *ctx)
 			sched_now(&ctx->targets[i], sched[i], sizeof(sched[i]));
 			tg[i].sched_now = sched[i][0] ? sched[i] : NULL;
 		}
-		ret = sweep_plan(&ctx->sweep, &ctx->env, tg, ctx->nr_targets);
+		ret = sweep_plan(&ctx->sweep, ctx->env, tg, ctx->nr_targets);
+		ctx->tools.knobs = ctx->sweep.knobs;
+		ctx->tools.nr_knobs = ctx->sweep.nr_knobs;
 	}
 	free(sched);
 	free(tg);
@@ -627,15 +629,15 @@ static json_object *make_meta(struct run_ctx *ctx)
 	json_put_str(m, "host", ctx->host);
 	json_put_str(m, "kernel", ctx->kernel);
 	json_put_str(m, "kernel_version", ctx->kernel_version);
-	json_put_str(fio, "path", ctx->fio);
-	json_put_str(fio, "version", ctx->fio_version);
-	json_put_str(fio, "build_id", ctx->fio_build_id);
+	json_put_str(fio, "path", ctx->tools.fio);
+	json_put_str(fio, "version", ctx->tools.fio_version);
+	json_put_str(fio, "build_id", ctx->tools.fio_build_id);
 	json_object_object_add(m, "fio", fio);
-	json_put_str(m, "engine", ctx->engine_lib);
-	json_put_str(m, "engine_version", ctx->engine_version);
-	json_put_str(m, "command", ctx->env.cmdline);
-	json_object_object_add(m, "repeat", json_object_new_int(ctx->env.repeat));
-	json_object_object_add(m, "runtime_s", json_object_new_int(ctx->env.runtime));
+	json_put_str(m, "engine", ctx->tools.engine_lib);
+	json_put_str(m, "engine_version", ctx->tools.engine_version);
+	json_put_str(m, "command", ctx->env->cmdline);
+	json_object_object_add(m, "repeat", json_object_new_int(ctx->env->repeat));
+	json_object_object_add(m, "runtime_s", json_object_new_int(ctx->env->runtime));
 	json_object_object_add(m, "cells", json_object_new_int(ctx->sweep.nr));
 	json_put_str(m, "embedded", ctx->emb.dev);
 	json_object_object_add(m, "placement", placement_json(&ctx->place));
@@ -689,7 +691,7 @@ static void progress(struct run_ctx *ctx, const struct result_row *r, int i,
 		iops, ks[0] ? ks : "-", util[0] ? util : "-",
 		r->ks_flags[0] ? "  flags " : "", r->ks_flags,
 		r->fio_flags[0] ? "  fio_flags " : "", r->fio_flags, eta);
-	if (ctx->env.verbose)
+	if (ctx->env->verbose)
 		fprintf(stderr, "  clat mean r/w %.1f/%.1f us, p99 r/w %.1f/%.1f us; "
 			"r_await %.3f w_await %.3f ms, aqu-sz %.2f (fio %.2f), "
 			"busy %.1f%%, iostats %s->%s\n",
@@ -704,13 +706,16 @@ static void progress(struct run_ctx *ctx, const struct result_row *r, int i,
 static int sweep_run_one(struct run_ctx *ctx, int ci, int run, int rep,
 			 struct result_row *rows, int total, uint64_t t0)
 {
+	const struct sweep_cell *c = &ctx->sweep.cells[ci];
 	int k, nr = 1, ret;
 
 	/* fio servers: a row per host and one for all of them */
-	if (ctx->env.clients.nr)
-		nr = clients_run_cell(ctx, &ctx->sweep.cells[ci], run, rep, rows);
+	if (ctx->env->clients.nr)
+		nr = clients_run_cell(ctx->env, &ctx->tools,
+				      &ctx->targets[c->target], c, run, rep,
+				      rows, &ctx->fio_time);
 	else
-		run_cell(ctx, &ctx->sweep.cells[ci], run, rep, rows);
+		run_cell(ctx, c, run, rep, rows);
 	for (k = 0; k < nr; k++) {
 		if (strcmp(rows[k].status, "ok"))
 			ctx->nr_failed++;
@@ -720,7 +725,7 @@ static int sweep_run_one(struct run_ctx *ctx, int ci, int run, int rep,
 			ret = adaptive_note(&ctx->adaptive, ci, &rows[k]);
 		if (ret) {
 			fprintf(stderr, "fioring-bench run: cannot write "
-				"results in %s: %s\n", ctx->out, strerror(-ret));
+				"results in %s: %s\n", ctx->tools.out, strerror(-ret));
 			return ret;
 		}
 		progress(ctx, &rows[k], run, total, (now_ns() - t0) / 1e9);
@@ -749,18 +754,18 @@ static void round_line(struct run_ctx *ctx, int done, uint64_t t0)
 
 static int sweep_run(struct run_ctx *ctx, uint64_t t0)
 {
-	int total = ctx->sweep.nr * ctx->env.repeat, run = 0, rep, ci, k, ret = 0;
-	struct result_row *rows = calloc(ctx->env.clients.nr + 1, sizeof(*rows));
+	int total = ctx->sweep.nr * ctx->env->repeat, run = 0, rep, ci, k, ret = 0;
+	struct result_row *rows = calloc(ctx->env->clients.nr + 1, sizeof(*rows));
 
 	if (!rows)
 		return -ENOMEM;
-	for (rep = 1; rep <= ctx->env.repeat && !stop_signal && !ret; rep++)
+	for (rep = 1; rep <= ctx->env->repeat && !stop_signal && !ret; rep++)
 		for (k = 0; k < ctx->sweep.nr && !stop_signal && !ret; k++)
 			ret = sweep_run_one(ctx, sweep_order(rep, k, ctx->sweep.nr),
 					    ++run, rep, rows, total, t0);
 	/* then the cells the gate could not judge yet, interleaved */
 	while (!ret && !stop_signal &&
-	       (ci = adaptive_next(&ctx->adaptive, ctx->env.repeat, &rep)) >= 0) {
+	       (ci = adaptive_next(&ctx->adaptive, ctx->env->repeat, &rep)) >= 0) {
 		if (ctx->adaptive.new_round)
 			round_line(ctx, run, t0);
 		run++;
@@ -772,7 +777,7 @@ static int sweep_run(struct run_ctx *ctx, uint64_t t0)
 			"%.3g%%, the others by width +-%.3g%%)\n",
 			ctx->adaptive.extra_runs, adaptive_settled(&ctx->adaptive),
 			ctx->sweep.nr, adaptive_pairs(&ctx->adaptive),
-			ctx->env.adaptive_vs_col, ctx->env.adaptive_vs_val,
+			ctx->env->adaptive_vs_col, ctx->env->adaptive_vs_val,
 			100 * ctx->adaptive.max_drop, 100 * ctx->adaptive.width);
 	else if (!ret && ctx->adaptive.budget)
 		fprintf(stderr, "fioring-bench run: adaptive: %d extra runs; %d of %d "
@@ -787,8 +792,8 @@ static int sweep_run(struct run_ctx *ctx, uint64_t t0)
 static void overhead_report(struct run_ctx *ctx, uint64_t t0)
 {
 	double wall = (now_ns() - t0) / 1e9;
-	double fio_wall = ctx->fio_wall_ns / 1e9;
-	double fio_rt = ctx->fio_runtime_ns / 1e9;
+	double fio_wall = ctx->fio_time.wall_ns / 1e9;
+	double fio_rt = ctx->fio_time.runtime_ns / 1e9;
 	double own = wall - fio_wall;
 	json_object *o = json_object_new_object();
 	char finished[64];
@@ -813,12 +818,12 @@ static void overhead_report(struct run_ctx *ctx, uint64_t t0)
 		json_put_str(o, "interrupted_by", strsignal(stop_signal));
 	json_object_object_add(ctx->res.meta, "summary", o);
 	adaptive_meta(&ctx->adaptive, ctx->res.meta);
-	if (ctx->env.adaptive_vs_val &&
+	if (ctx->env->adaptive_vs_val &&
 	    json_object_object_get_ex(ctx->res.meta, "adaptive", &o)) {
 		char vs[160];
 
-		snprintf(vs, sizeof(vs), "%s=%s", ctx->env.adaptive_vs_col,
-			 ctx->env.adaptive_vs_val);
+		snprintf(vs, sizeof(vs), "%s=%s", ctx->env->adaptive_vs_col,
+			 ctx->env->adaptive_vs_val);
 		json_put_str(o, "vs", vs);
 	}
 }
@@ -854,7 +859,7 @@ static int teardown(struct run_ctx *ctx)
 
 	if (ctx->journal_open) {
 		ret = journal_restore(&ctx->journal, sweep_undo,
-				      ctx->env.verbose ? stderr : NULL, stderr);
+				      ctx->env->verbose ? stderr : NULL, stderr);
 		if (ret) {
 			fprintf(stderr, "fioring-bench run: could not restore every "
 				"setting; see 'fioring-bench restore' (%s keeps %s)\n",
@@ -873,7 +878,7 @@ static int teardown(struct run_ctx *ctx)
  */
 static int check_adaptive_vs(const struct run_ctx *ctx)
 {
-	const struct run_env *e = &ctx->env;
+	const struct run_env *e = ctx->env;
 	const char *col = e->adaptive_vs_col, *val = e->adaptive_vs_val;
 	const struct strlist *l = NULL;
 	char name[128];
@@ -915,16 +920,16 @@ static void pair_cells(struct run_ctx *ctx)
 {
 	int ci;
 
-	if (!ctx->env.adaptive_vs_val)
+	if (!ctx->env->adaptive_vs_val)
 		return;
 	for (ci = 0; ci < ctx->sweep.nr; ci++)
 		adaptive_pair(&ctx->adaptive, ci,
 			      sweep_vs_partner(&ctx->sweep, ci,
-					       ctx->env.adaptive_vs_col,
-					       ctx->env.adaptive_vs_val));
+					       ctx->env->adaptive_vs_col,
+					       ctx->env->adaptive_vs_val));
 }
 
-int run_sweep(struct run_ctx *ctx)
+static int sweep_main(struct run_ctx *ctx)
 {
 	struct utsname un;
 	json_object *meta;
@@ -933,7 +938,7 @@ int run_sweep(struct run_ctx *ctx)
 	int ret, status = 1, i;
 	bool restored;
 
-	if (ctx->env.dry_run) {
+	if (ctx->env->dry_run) {
 		status = (setup_engines(ctx) || setup_jobs(ctx)) ? 1 :
 			 check_adaptive_vs(ctx) ?: dry_run(ctx);
 		sweep_free(&ctx->sweep);
@@ -950,10 +955,10 @@ int run_sweep(struct run_ctx *ctx)
 	str_copy(ctx->host, sizeof(ctx->host), un.nodename);
 	if (setup_fio(ctx))
 		goto done;
-	if (ctx->env.clients.nr)
-		ctx->env.unpinned = true;	/* the servers' CPUs are theirs */
+	if (ctx->env->clients.nr)
+		ctx->env->unpinned = true;	/* the servers' CPUs are theirs */
 	/* a CPU list it cannot use is a bad command line */
-	if (placement_plan(ctx->env.cpus, ctx->env.unpinned, &ctx->place)) {
+	if (placement_plan(ctx->env->cpus, ctx->env->unpinned, &ctx->place)) {
 		status = 2;
 		goto done;
 	}
@@ -963,7 +968,7 @@ int run_sweep(struct run_ctx *ctx)
 		status = 2;
 		goto done;
 	}
-	status = run_db_open(ctx);
+	status = run_db_open(ctx->env, &ctx->store);
 	if (status)
 		goto done;
 	status = 1;
@@ -973,46 +978,46 @@ int run_sweep(struct run_ctx *ctx)
 	/* targets first: a refused target must leave no results directory */
 	if (setup_targets(ctx) ||
 	    sweep_probe_targets(&ctx->journal, ctx->targets, ctx->nr_targets,
-				&ctx->env, &ctx->facts) || setup_out(ctx) ||
+				ctx->env, &ctx->facts) || setup_out(ctx) ||
 	    copy_jobs(ctx))
 		goto out;
 	bind_loop_workers(ctx);
 	if (plan_sweep(ctx) || adaptive_init(&ctx->adaptive, ctx->sweep.nr,
-					     ctx->env.adaptive,
-					     ctx->env.adaptive_width,
-					     ctx->env.adaptive_max_drop))
+					     ctx->env->adaptive,
+					     ctx->env->adaptive_width,
+					     ctx->env->adaptive_max_drop))
 		goto out;
-	if (ctx->env.adaptive_metrics.nr &&
+	if (ctx->env->adaptive_metrics.nr &&
 	    adaptive_metrics(&ctx->adaptive,
-			     (const char *const *)ctx->env.adaptive_metrics.v,
-			     ctx->env.adaptive_metrics.nr))
+			     (const char *const *)ctx->env->adaptive_metrics.v,
+			     ctx->env->adaptive_metrics.nr))
 		goto out;
 	pair_cells(ctx);
 	meta = make_meta(ctx);
-	snprintf(path, sizeof(path), "%s/meta.json", ctx->out);
+	snprintf(path, sizeof(path), "%s/meta.json", ctx->tools.out);
 	ret = results_write_json(path, meta);
 	if (!ret)
-		ret = results_open(&ctx->res, ctx->out, meta, ctx->env.knobs,
-				   ctx->env.nr_knobs);
+		ret = results_open(&ctx->res, ctx->tools.out, meta, ctx->env->knobs,
+				   ctx->env->nr_knobs);
 	json_object_put(meta);
 	if (ret) {
 		fprintf(stderr, "fioring-bench run: cannot write results in %s: %s\n",
-			ctx->out, strerror(-ret));
+			ctx->tools.out, strerror(-ret));
 		goto out;
 	}
 	ctx->results_open = true;
 	/* the header: which fio and engine the sweep runs, then what it runs */
-	fprintf(stderr, "fioring-bench run: fio %s (%s, build-id %.12s)", ctx->fio,
-		ctx->fio_version, ctx->fio_build_id);
-	if (ctx->engine_lib[0])
-		fprintf(stderr, ", engine %s (%s)", ctx->engine_lib, ctx->engine_version);
+	fprintf(stderr, "fioring-bench run: fio %s (%s, build-id %.12s)", ctx->tools.fio,
+		ctx->tools.fio_version, ctx->tools.fio_build_id);
+	if (ctx->tools.engine_lib[0])
+		fprintf(stderr, ", engine %s (%s)", ctx->tools.engine_lib, ctx->tools.engine_version);
 	fputc('\n', stderr);
 	path[0] = '\0';
-	if (ctx->env.runtime)
-		snprintf(path, sizeof(path), " of %d s", ctx->env.runtime);
+	if (ctx->env->runtime)
+		snprintf(path, sizeof(path), " of %d s", ctx->env->runtime);
 	fprintf(stderr, "fioring-bench run: %d cells x %d repeats = %d runs%s, "
-		"results in %s\n", ctx->sweep.nr, ctx->env.repeat,
-		ctx->sweep.nr * ctx->env.repeat, path, ctx->out);
+		"results in %s\n", ctx->sweep.nr, ctx->env->repeat,
+		ctx->sweep.nr * ctx->env->repeat, path, ctx->tools.out);
 	placement_describe(&ctx->place, path, sizeof(path));
 	fprintf(stderr, "fioring-bench run: placement: %s%s%s\n", path,
 		ctx->place.note[0] ? "; " : "", ctx->place.note);
@@ -1034,12 +1039,13 @@ out:
 	devlocks_release(&ctx->locks);
 	if (ctx->results_open) {
 		overhead_report(ctx, t0);
-		snprintf(path, sizeof(path), "%s/meta.json", ctx->out);
+		snprintf(path, sizeof(path), "%s/meta.json", ctx->tools.out);
 		results_write_json(path, ctx->res.meta);
 		results_finish(&ctx->res);
 		results_close(&ctx->res);
 		if (!stop_signal)
-			status = run_db_add(ctx, status);
+			status = run_db_add(ctx->store, ctx->env,
+					    ctx->tools.out, status);
 	}
 	/* a setting left changed outweighs the signal: exit 1, as without one */
 	if (stop_signal && restored) {
@@ -1056,9 +1062,22 @@ out:
 	for (i = 0; ctx->iopolicies && i < ctx->nr_targets; i++)
 		strlist_free(&ctx->iopolicies[i]);
 	free(ctx->iopolicies);
-	strlist_free(&ctx->client_fio);
+	strlist_free(&ctx->tools.client_fio);
 	free(ctx->targets);
 done:
-	run_db_close(ctx);
+	store_close(ctx->store);
+	return status;
+}
+
+int run_sweep(struct run_env *env)
+{
+	struct run_ctx *ctx = calloc(1, sizeof(*ctx));
+	int status;
+
+	if (!ctx)
+		return 1;
+	ctx->env = env;
+	status = sweep_main(ctx);
+	free(ctx);
 	return status;
 }

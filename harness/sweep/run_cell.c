@@ -28,28 +28,8 @@
 #include "results/metrics.h"
 #include "sweep/job_guard.h"
 #include "sweep/row_check.h"
+#include "sweep/row_fill.h"
 #include "sweep/run_cell.h"
-
-void row_start(const struct run_ctx *ctx, const struct sweep_cell *c,
-	       int run, int repeat, struct result_row *r)
-{
-	result_row_init(r);
-	r->run = run;
-	r->repeat = repeat;
-	str_copy(r->cell, sizeof(r->cell), c->name);
-	str_copy(r->status, sizeof(r->status), "ok");
-	str_copy(r->target, sizeof(r->target), ctx->targets[c->target].disk);
-	str_copy(r->fio_version, sizeof(r->fio_version), ctx->fio_version);
-	str_copy(r->engine, sizeof(r->engine), c->engine);
-	str_copy(r->job, sizeof(r->job), c->job_name);
-	r->sqpoll = c->sqpoll;
-	str_copy(r->iostats_req, sizeof(r->iostats_req), c->iostats);
-	str_copy(r->iopolicy_req, sizeof(r->iopolicy_req), c->iopolicy ?: "");
-	str_copy(r->ioprio, sizeof(r->ioprio), c->ioprio);
-	for (int k = 0; k < ctx->sweep.nr_knobs; k++)
-		str_copy(r->knob_req[k], sizeof(r->knob_req[k]), c->knob[k]);
-	snprintf(r->raw, sizeof(r->raw), "raw/r%04d.json", run);
-}
 
 /*
  * fio writes its JSON into DIR/raw/: on a full filesystem the file is cut
@@ -153,43 +133,6 @@ static int apply_knobs(struct run_ctx *ctx, const struct target *t,
 			return ret;
 	}
 	return 0;
-}
-
-void fill_fio(struct result_row *r, const struct fio_result *f)
-{
-	const struct fio_dir_figs *rd = &f->rd, *wr = &f->wr;
-	uint64_t ios = rd->ios + wr->ios;
-
-	r->iodepth = f->iodepth ? f->iodepth : 1;
-	r->runtime_s = fmax(rd->runtime_ms, wr->runtime_ms) / 1000.0;
-	r->read_iops = rd->iops;
-	r->write_iops = wr->iops;
-	r->iops = rd->iops + wr->iops;
-	r->read_bw_kib = rd->bw_kib;
-	r->write_bw_kib = wr->bw_kib;
-	if (rd->ios) {
-		r->read_clat_mean_us = rd->clat_mean_us;
-		r->read_clat_p50_us = rd->clat_p50_us;
-		r->read_clat_p99_us = rd->clat_p99_us;
-		r->read_clat_p999_us = rd->clat_p999_us;
-	}
-	if (wr->ios) {
-		r->write_clat_mean_us = wr->clat_mean_us;
-		r->write_clat_p50_us = wr->clat_p50_us;
-		r->write_clat_p99_us = wr->clat_p99_us;
-		r->write_clat_p999_us = wr->clat_p999_us;
-	}
-	if (ios) {
-		r->lat_mean_us = (rd->lat_mean_us * rd->ios +
-				  wr->lat_mean_us * wr->ios) / ios;
-		r->slat_mean_us = (rd->slat_mean_us * rd->ios +
-				   wr->slat_mean_us * wr->ios) / ios;
-	}
-	r->fio_ios = ios;
-	if (flags_think_spun(f->usr_ms, f->think_sleep_ms))
-		flags_add(r->fio_flags, sizeof(r->fio_flags), FLAGS_THINK_SPIN);
-	else if (ios && f->cpu_ms > 0)
-		r->cpu_per_io_us = f->cpu_ms * 1000 / (double)ios;
 }
 
 static void fill_kernel(struct result_row *r, const struct fio_result *f,
@@ -311,28 +254,28 @@ static void run_files_name(const struct run_ctx *ctx, const struct target *t,
 	snprintf(r->device_model, sizeof(r->device_model), "%s", t->model);
 	snprintf(r->kernel, sizeof(r->kernel), "%s", ctx->kernel);
 	snprintf(r->diskstats, sizeof(r->diskstats), "diskstats/r%04d.txt", run);
-	snprintf(fl->json, sizeof(fl->json), "%s/%s", ctx->out, r->raw);
-	snprintf(fl->err, sizeof(fl->err), "%s/raw/r%04d.err", ctx->out, run);
-	snprintf(fl->ds, sizeof(fl->ds), "%s/%s", ctx->out, r->diskstats);
+	snprintf(fl->json, sizeof(fl->json), "%s/%s", ctx->tools.out, r->raw);
+	snprintf(fl->err, sizeof(fl->err), "%s/raw/r%04d.err", ctx->tools.out, run);
+	snprintf(fl->ds, sizeof(fl->ds), "%s/%s", ctx->tools.out, r->diskstats);
 	if (!strcmp(c->engine, "fioring")) {
 		snprintf(r->engine_version, sizeof(r->engine_version), "%s",
-			 ctx->engine_version);
-		if (ctx->env.path_stats) {
+			 ctx->tools.engine_version);
+		if (ctx->env->path_stats) {
 			snprintf(r->path_stats, sizeof(r->path_stats),
 				 "paths/r%04d.json", run);
 			snprintf(fl->ps, sizeof(fl->ps), "%s/paths/r%04d.json",
-				 ctx->out, run);
+				 ctx->tools.out, run);
 		}
 	} else {
 		snprintf(r->engine_version, sizeof(r->engine_version), "%s",
-			 ctx->fio_version);
+			 ctx->tools.fio_version);
 	}
-	cell_ioengine(ctx->engine_lib, c->engine, t->is_char, fl->ioengine,
+	cell_ioengine(ctx->tools.engine_lib, c->engine, t->is_char, fl->ioengine,
 		      sizeof(fl->ioengine));
-	snprintf(fl->job, sizeof(fl->job), "%s/jobs/%s%s.fio", ctx->out,
+	snprintf(fl->job, sizeof(fl->job), "%s/jobs/%s%s.fio", ctx->tools.out,
 		 c->job_name, t->is_char ? ".ng" : "");
 	/* verify state and dumps stay with the run, not in the cwd */
-	snprintf(fl->aux, sizeof(fl->aux), "%s/raw", ctx->out);
+	snprintf(fl->aux, sizeof(fl->aux), "%s/raw", ctx->tools.out);
 }
 
 /* fio's command line for the cell, placed as the sweep placed it */
@@ -345,7 +288,7 @@ static void fio_cmd_fill(const struct run_ctx *ctx, const struct target *t,
 	memset(cmd, 0, sizeof(*cmd));
 	if (r->path_stats[0])
 		cmd->path_stats = fl->ps;
-	cmd->fio = ctx->fio;
+	cmd->fio = ctx->tools.fio;
 	cmd->job = fl->job;
 	cmd->filename = t->dev;
 	cmd->ioengine = fl->ioengine;
@@ -360,13 +303,13 @@ static void fio_cmd_fill(const struct run_ctx *ctx, const struct target *t,
 		str_copy(r->sq_cpu, sizeof(r->sq_cpu), sq);
 		cmd->sq_cpu = r->sq_cpu;
 	}
-	cmd->runtime = ctx->env.runtime;
+	cmd->runtime = ctx->env->runtime;
 	cmd->ioprio = c->ioprio;
-	cmd->extra = &ctx->env.fio_args;
+	cmd->extra = &ctx->env->fio_args;
 	cmd->json_path = fl->json;
 	cmd->err_path = fl->err;
 	cmd->aux_path = fl->aux;
-	cmd->timeout_s = ctx->env.fio_timeout;
+	cmd->timeout_s = ctx->env->fio_timeout;
 }
 
 /*
@@ -482,7 +425,7 @@ void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 	struct stat st;
 	int ret, snaps_ok;
 
-	row_start(ctx, c, run, repeat, r);
+	row_start(&ctx->tools, t, c, run, repeat, r);
 	run_files_name(ctx, t, c, run, &fl, r);
 	if (apply_knobs(ctx, t, c, r)) {
 		/* fio never ran: no files to name */
@@ -490,24 +433,24 @@ void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 		return;
 	}
 	fio_cmd_fill(ctx, t, c, &fl, r, &cmd);
-	ret = fio_run_window(&ctx->env, t, &cmd, &win, &ex, &snaps_ok);
+	ret = fio_run_window(ctx->env, t, &cmd, &win, &ex, &snaps_ok);
 	if (ret) {
 		row_fail(r, "cannot start fio: %s", strerror(-ret));
 		r->raw[0] = r->diskstats[0] = '\0';
 		return;
 	}
 	r->wall_s = ex.wall_ns / 1e9;
-	ctx->fio_wall_ns += ex.wall_ns;
+	ctx->fio_time.wall_ns += ex.wall_ns;
 	if (write_snaps(fl.ds, &win.before, &win.after))
 		r->diskstats[0] = '\0';
-	if (fio_exit_check(&ctx->env, &ex, &fl, r) ||
-	    fio_figures_read(ctx->out, &fl, &fr, r))
+	if (fio_exit_check(ctx->env, &ex, &fl, r) ||
+	    fio_figures_read(ctx->tools.out, &fl, &fr, r))
 		return;
-	ctx->fio_runtime_ns += (uint64_t)(r->runtime_s * 1e9);
+	ctx->fio_time.runtime_ns += (uint64_t)(r->runtime_s * 1e9);
 	if (snaps_ok)
 		kernel_figures_fill(ctx, c->target, t, &win, &fr, fl.ds, r);
 	fill_fio_disk(r, &fr, t);
-	row_check(ctx, c, t, &fr, fl.ioengine, r);
+	row_check(ctx->env, &ctx->tools, c, t, &fr, fl.ioengine, r);
 	if (r->path_stats[0] && stat(fl.ps, &st) < 0)
 		r->path_stats[0] = '\0';
 }

@@ -12,6 +12,7 @@
 #include "kernel/applicability.h"
 #include "kernel/devlock.h"
 #include "sweep/run_env.h"
+#include "sweep/run_tools.h"
 #include "kernel/embedded.h"
 #include "fio/fio_json.h"
 #include "kernel/journal.h"
@@ -24,11 +25,10 @@
 #include "kernel/target.h"
 
 struct run_ctx {
-	struct run_env env;
+	struct run_env *env;		/* the command line's */
 	struct journal journal;
 	bool journal_open;
 	struct devlocks locks;		/* the targets' disks, for the sweep */
-	bool writes;			/* a job writes, as fio reads it */
 	struct embedded_dev emb;
 	struct target *targets;
 	int nr_targets;
@@ -40,22 +40,14 @@ struct run_ctx {
 	struct results res;
 	bool results_open;
 	struct store *store;		/* --db; NULL without */
-	char fio[PATH_MAX];
-	char fio_version[64];
-	char fio_build_id[2 * 64 + 1];	/* "unknown" when it has none */
-	char engine_lib[PATH_MAX];
-	char engine_version[128];
+	struct run_tools tools;
 	char jobs_dir[PATH_MAX];
 	char kernel[128];
 	char kernel_version[256];	/* uname -v: the build of that release */
 	char host[128];
-	char sweep_id[192];		/* names this sweep's holders on fio servers */
-	struct strlist client_fio;	/* each --client host's fio, from its probe */
-	char out[PATH_MAX];
 	int nr_failed;
 	int nr_done;
-	uint64_t fio_wall_ns;		/* fio processes, fork to reap */
-	uint64_t fio_runtime_ns;	/* what fio reports as its runtime */
+	struct fio_time fio_time;
 };
 
 #endif

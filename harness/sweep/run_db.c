@@ -11,49 +11,45 @@
 
 #include "sweep/run_db.h"
 
-int run_db_open(struct run_ctx *ctx)
+int run_db_open(const struct run_env *env, struct store **s)
 {
 	char err[512];
 	int ret;
 
-	if (!ctx->env.db)
+	*s = NULL;
+	if (!env->db)
 		return 0;
-	ret = store_open(ctx->env.db, 1, &ctx->store, err, sizeof(err));
+	ret = store_open(env->db, 1, s, err, sizeof(err));
 	if (!ret)
 		return 0;
 	fprintf(stderr, "fioring-bench run: --db: %s\n", err);
 	return ret == -EPROTO ? 2 : 1;
 }
 
-int run_db_add(struct run_ctx *ctx, int status)
+int run_db_add(struct store *s, const struct run_env *env, const char *out,
+	       int status)
 {
-	const struct strlist *l = &ctx->env.labels;
+	const struct strlist *l = &env->labels;
 	const char **labels;
 	long long id;
 	int i, was_new, ret;
 
-	if (!ctx->store || (status != 0 && status != 3))
+	if (!s || (status != 0 && status != 3))
 		return status;
 	labels = calloc(l->nr + 1, sizeof(*labels));
 	if (!labels)
 		return status ?: 1;
 	for (i = 0; i < l->nr; i++)
 		labels[i] = l->v[i];
-	ret = store_add_sweep(ctx->store, ctx->out, labels, &id, &was_new);
+	ret = store_add_sweep(s, out, labels, &id, &was_new);
 	free(labels);
 	if (ret) {
 		fprintf(stderr, "fioring-bench run: --db: %s (the results stay in "
 			"%s: fioring-bench history add takes them)\n",
-			store_error(ctx->store), ctx->out);
+			store_error(s), out);
 		return status ?: 1;
 	}
 	fprintf(stderr, "fioring-bench run: added to the history %s as sweep %lld\n",
-		ctx->env.db, id);
+		env->db, id);
 	return status;
-}
-
-void run_db_close(struct run_ctx *ctx)
-{
-	store_close(ctx->store);
-	ctx->store = NULL;
 }

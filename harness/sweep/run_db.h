@@ -8,12 +8,16 @@
 #ifndef FIORING_RUN_DB_H
 #define FIORING_RUN_DB_H
 
-#include "sweep/run_ctx.h"
+#include "store/store.h"
+#include "sweep/run_env.h"
 
-/* 0, or the exit status of a database that cannot be used (2: newer schema) */
-int run_db_open(struct run_ctx *ctx);
-/* adds ctx->out when the sweep finished (status 0 or 3); the new status */
-int run_db_add(struct run_ctx *ctx, int status);
-void run_db_close(struct run_ctx *ctx);
+/*
+ * env->db into *s (NULL without --db); 0, or the exit status of a
+ * database that cannot be used (2: newer schema)
+ */
+int run_db_open(const struct run_env *env, struct store **s);
+/* adds results directory @out when the sweep finished (status 0 or 3); the new status */
+int run_db_add(struct store *s, const struct run_env *env, const char *out,
+	       int status);
 
 #endif

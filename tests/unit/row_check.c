@@ -23,7 +23,8 @@
 #include "check.h"
 #include "fio/fio_json.h"
 #include "sweep/row_check.h"
-#include "sweep/run_cell.h"
+#include "sweep/run_env.h"
+#include "sweep/row_fill.h"
 
 #define DIR_NONE "{ \"total_ios\": 0, \"iops\": 0, \"bw\": 0, \"runtime\": 0 }"
 #define DIR_READ "{ \"total_ios\": 2000, \"iops\": 1000.0, \"bw\": 4000, " \
@@ -57,7 +58,8 @@ HOST_JOB("127.0.0.7", CELL_OPTS("libaio", "/dev/loop7", "2"))
 "  ]\n"
 "}\n";
 
-static struct run_ctx ctx;
+static struct run_env env;
+static struct run_tools tools;
 
 /* host's row of the cell, checked with fio version as its probe found it */
 static void host_row(json_object *root, const char *host, const char *version,
@@ -77,7 +79,7 @@ static void host_row(json_object *root, const char *host, const char *version,
 	fill_fio(r, &fr);
 	snprintf(r->iostats_eff, sizeof(r->iostats_eff), "1");
 	snprintf(fr.version, sizeof(fr.version), "%s", version);
-	row_check(&ctx, &c, &t, &fr, "io_uring", r);
+	row_check(&env, &tools, &c, &t, &fr, "io_uring", r);
 }
 
 static void expect(json_object *root, const char *host, const char *version,
@@ -126,7 +128,7 @@ static void local_row(const char *now, struct result_row *r)
 	snprintf(r->iostats_eff, sizeof(r->iostats_eff), "1");
 	snprintf(r->iopolicy_eff, sizeof(r->iopolicy_eff), "numa");
 	snprintf(fr.version, sizeof(fr.version), "fio-3.33");
-	row_check(&ctx, &c, &t, &fr, "io_uring", r);
+	row_check(&env, &tools, &c, &t, &fr, "io_uring", r);
 	json_object_put(root);
 	unlink(path);
 }
@@ -137,8 +139,8 @@ int main(void)
 	char err[256];
 	json_object *root;
 
-	ctx.env.runtime = 2;
-	snprintf(ctx.fio_version, sizeof(ctx.fio_version), "fio-3.33");
+	env.runtime = 2;
+	snprintf(tools.fio_version, sizeof(tools.fio_version), "fio-3.33");
 	root = fio_json_load(client_json, strlen(client_json), err, sizeof(err));
 	CHECK(root != NULL);
 	if (!root)

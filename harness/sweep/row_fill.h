@@ -1,0 +1,21 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * row_fill.h: a row's identity and fio's figures in it, as a local run
+ * and a run on fio servers fill them.
+ */
+#ifndef FIORING_ROW_FILL_H
+#define FIORING_ROW_FILL_H
+
+#include "fio/fio_json.h"
+#include "kernel/target.h"
+#include "results/results.h"
+#include "sweep/run_tools.h"
+#include "sweep/sweep.h"
+
+/* a row's identity: what cell @c's run @run (repeat @repeat) on @t is */
+void row_start(const struct run_tools *tl, const struct target *t,
+	       const struct sweep_cell *c, int run, int repeat,
+	       struct result_row *r);
+void fill_fio(struct result_row *r, const struct fio_result *f);
+
+#endif
