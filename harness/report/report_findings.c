@@ -101,23 +101,6 @@ static const char *fact_str(const struct findings *f, const char *disk,
 	return json_object_get_string(jget(facts_of(f, disk), key)) ?: "";
 }
 
-/* distinct values of col over the rows, at most max, into v[] */
-static size_t distinct(const struct report *rep, const char *col,
-		       const char **v, size_t max)
-{
-	size_t r, k, n = 0;
-
-	for (r = 0; r < rep->res.nrows; r++) {
-		const char *s = results_get(&rep->res, r, col);
-
-		for (k = 0; k < n && strcmp(v[k], s); k++)
-			;
-		if (k == n && n < max && *s)
-			v[n++] = s;
-	}
-	return n;
-}
-
 static void cost_text(const struct report_cmp *cmp, char *buf, size_t len)
 {
 	snprintf(buf, len, "costs %.1f%% IOPS [%.1f, %.1f]%s",
@@ -130,7 +113,7 @@ static void iostats_read_back(struct findings *f, const char *disk)
 {
 	json_object *m = jget(facts_of(f, disk), "iostats_read_back");
 	const char *swept[8];
-	size_t ns = distinct(f->rep, "iostats_req", swept, 8), k;
+	size_t ns = report_distinct(f->rep, "iostats_req", swept, 8), k;
 
 	if (!m)
 		return;
@@ -172,8 +155,8 @@ static void read_back(const struct report *rep, const char *disk,
 static int finding_iostats(struct findings *f)
 {
 	const char *disks[16], *vals[8];
-	size_t nd = distinct(f->rep, "target", disks, 16);
-	size_t nv = distinct(f->rep, "iostats_req", vals, 8), d, v;
+	size_t nd = report_distinct(f->rep, "target", disks, 16);
+	size_t nv = report_distinct(f->rep, "iostats_req", vals, 8), d, v;
 	struct report_cmp cmp;
 	char cost[160];
 	char eff[96];
@@ -250,17 +233,6 @@ static int ratios_text(const struct report *rep, const char *const *cols,
 	return 0;
 }
 
-/* the value a --knob finding holds the others against: 0 if swept, else the first */
-static const char *knob_base(const char **vals, size_t n)
-{
-	size_t i;
-
-	for (i = 0; i < n; i++)
-		if (!strcmp(vals[i], "0"))
-			return vals[i];
-	return vals[0];
-}
-
 /*
  * Each --knob attribute (a knob_ATTR_req column): every value against the
  * base, IOPS and fio's CPU time per I/O, as the iostats cost line takes
@@ -271,14 +243,14 @@ static const char *knob_base(const char **vals, size_t n)
 static int finding_knobs(struct findings *f)
 {
 	const char *disks[16], *vals[8], *col, *base;
-	size_t nd = distinct(f->rep, "target", disks, 16), i, d, v, nv;
+	size_t nd = report_distinct(f->rep, "target", disks, 16), i, d, v, nv;
 	char attr[64], text[256];
 	int ret;
 
 	for (i = 0; (col = results_setting_col(&f->rep->res, i)); i++) {
 		if (knob_col_attr(col, attr, sizeof(attr)))
 			continue;
-		nv = distinct(f->rep, col, vals, 8);
+		nv = report_distinct(f->rep, col, vals, 8);
 		for (d = 0; d < nd; d++) {
 			if (nv < 2) {
 				say(f, "%s: not measured on %s: the sweep has one "
@@ -291,7 +263,7 @@ static int finding_knobs(struct findings *f)
 				    attr, disks[d]);
 				continue;
 			}
-			base = knob_base(vals, nv);
+			base = report_knob_base(vals, nv);
 			for (v = 0; v < nv; v++) {
 				if (vals[v] == base)
 					continue;
@@ -322,7 +294,7 @@ static int finding_peak(struct findings *f)
 	static const char *const cols[] = { "iostats_req", "knob_nomerges_req", NULL };
 	static const char *const peak[] = { "0", "2" }, *const dflt[] = { "1", "0" };
 	const char *disks[16];
-	size_t nd = distinct(f->rep, "target", disks, 16), d;
+	size_t nd = report_distinct(f->rep, "target", disks, 16), d;
 	char text[256];
 	int ret;
 
@@ -419,7 +391,7 @@ static void finding_util(struct findings *f)
 {
 	const struct results *res = &f->rep->res;
 	const char *disks[16];
-	size_t nd = distinct(f->rep, "target", disks, 16), d, r;
+	size_t nd = report_distinct(f->rep, "target", disks, 16), d, r;
 
 	for (d = 0; d < nd; d++) {
 		size_t n = 0, await_bad = 0, nq = 0, nb = 0, c, cells = 0;
@@ -536,7 +508,7 @@ static int finding_sqpoll(struct findings *f)
 {
 	const struct results *res = &f->rep->res;
 	const char *engines[8];
-	size_t ne = distinct(f->rep, "engine", engines, 8), e, r, any = 0;
+	size_t ne = report_distinct(f->rep, "engine", engines, 8), e, r, any = 0;
 	char line[900] = "", part[256], lat[96];
 	struct report_cmp cmp;
 	int ret;
@@ -587,7 +559,7 @@ static int finding_sqpoll(struct findings *f)
 static int finding_engine(struct findings *f)
 {
 	const char *disks[16];
-	size_t nd = distinct(f->rep, "target", disks, 16), d;
+	size_t nd = report_distinct(f->rep, "target", disks, 16), d;
 	struct report_cmp cmp;
 	int ret, any = 0;
 
@@ -620,7 +592,7 @@ static void say_line(void *arg, const char *line)
 static int finding_iopolicy(struct findings *f)
 {
 	const char *pol[8];
-	size_t np = distinct(f->rep, "iopolicy_req", pol, 8), k;
+	size_t np = report_distinct(f->rep, "iopolicy_req", pol, 8), k;
 	struct report_cmp cmp;
 	int ret;
 
@@ -828,7 +800,7 @@ int report_findings(const struct report *rep, struct report_doc *doc)
 
 	snprintf(path, sizeof(path), "%.*s/meta.json", PATH_MAX - 12, rep->dir);
 	f.meta = json_object_from_file(path);
-	nk = distinct(rep, "kernel", kernels, 4);
+	nk = report_distinct(rep, "kernel", kernels, 4);
 	for (k = 0; k < nk; k++)
 		appendf(f.kernel, sizeof(f.kernel), "%s%s", k ? ", " : "", kernels[k]);
 	ret = finding_iostats(&f) ?: finding_knobs(&f) ?: finding_peak(&f);

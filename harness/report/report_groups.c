@@ -38,41 +38,49 @@ static size_t add(const struct report *rep, struct report_group *g, size_t n,
 	return n + 1;
 }
 
-/*
- * Each --knob attribute (a knob_ATTR_req column, from the dims table's
- * knob row): every value against the base the knob finding takes, 0
- * when swept, else the first value the cells have
- */
-static size_t knob_groups(const struct report *rep, struct report_group *g,
-			  size_t n, size_t max)
+size_t report_distinct(const struct report *rep, const char *col,
+		       const char **v, size_t max)
 {
-	const char *col, *vals[8], *base;
-	char attr[64], q[64];
-	size_t i, c, k, nv;
+	size_t r, k, n = 0;
 
-	for (i = 0; (col = results_setting_col(&rep->res, i)); i++) {
-		if (knob_col_attr(col, attr, sizeof(attr)))
+	for (r = 0; r < rep->res.nrows; r++) {
+		const char *s = results_get(&rep->res, r, col);
+
+		for (k = 0; k < n && strcmp(v[k], s); k++)
+			;
+		if (k == n && n < max && *s)
+			v[n++] = s;
+	}
+	return n;
+}
+
+const char *report_knob_base(const char **vals, size_t n)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(vals[i], "0"))
+			return vals[i];
+	return vals[0];
+}
+
+/*
+ * Each value of col but base against base ("ATTR=V vs BASE"), in the
+ * order the sweep has them
+ */
+static size_t value_groups(const struct report *rep, struct report_group *g,
+			   size_t n, size_t max, const char *col,
+			   const char *attr, const char *const *vals, size_t nv,
+			   const char *base)
+{
+	char q[64];
+	size_t k;
+
+	for (k = 0; k < nv; k++) {
+		if (!strcmp(vals[k], base))
 			continue;
-		for (c = nv = 0; c < rep->ncells && nv < 8; c++) {
-			const char *v;
-
-			if (!rep->cells[c].nrows)
-				continue;
-			v = results_get(&rep->res, rep->cells[c].rows[0], col);
-			for (k = 0; k < nv && strcmp(vals[k], v); k++)
-				;
-			if (k == nv && *v)
-				vals[nv++] = v;
-		}
-		for (k = 0, base = nv ? vals[0] : NULL; k < nv; k++)
-			if (!strcmp(vals[k], "0"))
-				base = vals[k];
-		for (k = 0; k < nv; k++) {
-			if (vals[k] == base)
-				continue;
-			snprintf(q, sizeof(q), "%.24s=%.12s vs %.12s", attr, vals[k], base);
-			n = add(rep, g, n, max, q, col, base, vals[k]);
-		}
+		snprintf(q, sizeof(q), "%.24s=%.12s vs %.12s", attr, vals[k], base);
+		n = add(rep, g, n, max, q, col, base, vals[k]);
 	}
 	return n;
 }
@@ -80,30 +88,26 @@ static size_t knob_groups(const struct report *rep, struct report_group *g,
 size_t report_groups(const struct report *rep, struct report_group *g,
 		     size_t max)
 {
-	char q[64];
-	size_t n = 0, c, k;
+	const char *col, *vals[8];
+	char attr[64];
+	size_t n = 0, nv, i;
 
 	n = add(rep, g, n, max, "libfioring vs fio's io_uring", "engine",
 		"io_uring", "fioring");
 	n = add(rep, g, n, max, "SQPOLL on vs off", "sqpoll", "0", "1");
-	/* each iostats value against 0, in the order the cells have them */
-	for (c = 0; c < rep->ncells; c++) {
-		const char *v;
-
-		if (!rep->cells[c].nrows)
+	/* each iostats value against 0 */
+	nv = report_distinct(rep, "iostats_req", vals, 8);
+	n = value_groups(rep, g, n, max, "iostats_req", "iostats", vals, nv, "0");
+	/* each --knob attribute (a knob_ATTR_req column): against the knob finding's base */
+	for (i = 0; (col = results_setting_col(&rep->res, i)); i++) {
+		if (knob_col_attr(col, attr, sizeof(attr)))
 			continue;
-		v = results_get(&rep->res, rep->cells[c].rows[0], "iostats_req");
-		if (!*v || !strcmp(v, "0"))
-			continue;
-		for (k = 0; k < n && (strcmp(g[k].col, "iostats_req") ||
-				      strcmp(g[k].cand, v)); k++)
-			;
-		if (k < n)
-			continue;
-		snprintf(q, sizeof(q), "iostats=%.16s vs 0", v);
-		n = add(rep, g, n, max, q, "iostats_req", "0", v);
+		nv = report_distinct(rep, col, vals, 8);
+		if (nv)
+			n = value_groups(rep, g, n, max, col, attr, vals, nv,
+					 report_knob_base(vals, nv));
 	}
-	return knob_groups(rep, g, n, max);
+	return n;
 }
 
 int report_clat_broken(const struct report *rep, const struct results_cell *rc)

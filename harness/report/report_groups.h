@@ -27,6 +27,12 @@ struct report_group {
 size_t report_groups(const struct report *rep, struct report_group *g,
 		     size_t max);
 
+/* the distinct non-empty values of col over the rows, at most max, into v[] */
+size_t report_distinct(const struct report *rep, const char *col,
+		       const char **v, size_t max);
+/* the value a --knob is held against: "0" if swept, else the first of vals */
+const char *report_knob_base(const char **vals, size_t n);
+
 /* fio's own clat is impossible in an ok run of the cell (fio #1484) */
 int report_clat_broken(const struct report *rep, const struct results_cell *rc);
 
