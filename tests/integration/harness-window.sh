@@ -14,7 +14,8 @@
 #    those runs out of the %util finding.
 # Window figures are checked on the runs that ran at speed: on a loaded
 # machine a run whose fio runtime stretched well past --runtime stalled, and
-# fio's runtime then holds the stall (said, not failed).
+# fio's runtime then holds the stall.  Where no run of a part ran at speed
+# the other parts still run, and the test ends as a skip naming that part.
 
 . "$(dirname "$0")/../lib/common.sh"
 
@@ -22,6 +23,7 @@ need_bench
 need_root
 loop_make 256M || skip "cannot make a loop device"
 dev=$DEV
+unjudged=
 
 sweep() {
 	"$bench" run --target "$dev" --job "$FIORING_TOP/jobs/randread-qd1.fio" \
@@ -36,10 +38,14 @@ jq -r '.runs[] | "run \(.run): fio \(.fio_ios) I/Os in \(.runtime_s) s, kernel \
 jq -e '[.runs[] | .ks_ios == .fio_ios and .ks_reliable == 1] | all' \
 	"$T_TMP/clean/results.json" >/dev/null || fail "the kernel's count is not fio's on an idle device"
 fast=$(jq '[.runs[] | select(.runtime_s < 1.05)] | length' "$T_TMP/clean/results.json")
-[ "$fast" -gt 0 ] || skip "no run ran at speed (machine too loaded to judge the window)"
-jq -e '[.runs[] | select(.runtime_s < 1.05) |
-	((.ks_interval_ms - .runtime_s * 1000) | fabs) <= .runtime_s * 10 + 4] | all' \
-	"$T_TMP/clean/results.json" >/dev/null || fail "the kernel's window is not fio's runtime within 1%"
+if [ "$fast" -gt 0 ]; then
+	jq -e '[.runs[] | select(.runtime_s < 1.05) |
+		((.ks_interval_ms - .runtime_s * 1000) | fabs) <= .runtime_s * 10 + 4] | all' \
+		"$T_TMP/clean/results.json" >/dev/null ||
+		fail "the kernel's window is not fio's runtime within 1%"
+else
+	unjudged="no QD1 run ran at speed"
+fi
 jq -e '[.runs[] | .wall_s * 1000 > .ks_interval_ms] | all' "$T_TMP/clean/results.json" >/dev/null ||
 	fail "the window is not inside the fio process"
 
@@ -68,10 +74,13 @@ jq -r '.runs[] | "run \(.run): fio \(.fio_ios) I/Os, \(.iops) IOPS in \(.runtime
 	"$T_TMP/trickle/results.json"
 [ "$reads" -ge 100 ] || fail "the trickle read only $reads times"
 fast=$(jq '[.runs[] | select(.runtime_s < 2.1)] | length' "$T_TMP/trickle/results.json")
-[ "$fast" -gt 0 ] || skip "no run with the trickle ran at speed (machine too loaded to judge the window)"
-jq -e '[.runs[] | select(.runtime_s < 2.1) | (.ks_iops / .iops - 1 | fabs) <= 0.01] | all' \
-	"$T_TMP/trickle/results.json" >/dev/null ||
-	fail "with a trickle of another process's reads ($reads), kernel IOPS are not fio's within 1%"
+if [ "$fast" -gt 0 ]; then
+	jq -e '[.runs[] | select(.runtime_s < 2.1) | (.ks_iops / .iops - 1 | fabs) <= 0.01] | all' \
+		"$T_TMP/trickle/results.json" >/dev/null ||
+		fail "with a trickle of another process's reads ($reads), kernel IOPS are not fio's within 1%"
+else
+	unjudged="${unjudged:+$unjudged; }no run with the trickle ran at speed"
+fi
 
 # a stray reader: 4k reads back to back, O_DIRECT, for as long as the sweep
 # runs: well beyond 0.5% of fio's count inside fio's own span of I/O (a
@@ -91,10 +100,17 @@ jq -r '.runs[] | "run \(.run): fio \(.fio_ios), kernel \(.ks_ios), flags \(.ks_f
 	"$T_TMP/stray/results.json"
 jq -e '[.runs[] | (.ks_flags | split(";") | index("foreign_io") != null) and .ks_reliable == 0] | all' \
 	"$T_TMP/stray/results.json" >/dev/null || fail "another process's I/O not flagged foreign_io"
-command -v gnuplot >/dev/null || { echo "window and foreign I/O as expected (no gnuplot: report not checked)"; exit 0; }
-"$bench" report "$T_TMP/stray" >"$T_TMP/report.out" 2>&1 || { cat "$T_TMP/report.out"; fail "report"; }
-grep -q "runs flagged: 2 of 2 (100.0%): foreign_io 2" "$T_TMP/report.out" ||
-	{ cat "$T_TMP/report.out"; fail "foreign_io not counted in the findings"; }
-grep -q "%util and await: not measurable on ${dev#/dev/}: no run with reliable kernel counts" "$T_TMP/report.out" ||
-	{ cat "$T_TMP/report.out"; fail "unreliable runs used for the %util finding"; }
+if command -v gnuplot >/dev/null; then
+	"$bench" report "$T_TMP/stray" >"$T_TMP/report.out" 2>&1 ||
+		{ cat "$T_TMP/report.out"; fail "report"; }
+	grep -q "runs flagged: 2 of 2 (100.0%): foreign_io 2" "$T_TMP/report.out" ||
+		{ cat "$T_TMP/report.out"; fail "foreign_io not counted in the findings"; }
+	grep -q "%util and await: not measurable on ${dev#/dev/}: no run with reliable kernel counts" "$T_TMP/report.out" ||
+		{ cat "$T_TMP/report.out"; fail "unreliable runs used for the %util finding"; }
+else
+	echo "no gnuplot: the report not checked"
+fi
+# the window's figures stood aside only for stalled runs: say so, not pass
+[ -z "$unjudged" ] ||
+	skip "$unjudged (machine too loaded to judge the window); foreign I/O as expected"
 echo "window and foreign I/O as expected"
