@@ -35,7 +35,7 @@ printf '#include "results/x.h"\n' >$t/results/z.h
 printf 'int sweep_go(void);\nint lib_u(void) { return sweep_go(); }\n' >$t/lib/u.c
 printf 'int sweep_go(void) { return 1; }\n' >$t/sweep/s.c
 cc -c -o $o/lib/u.o $t/lib/u.c && cc -c -o $o/sweep/s.o $t/sweep/s.c ||
-	skip "cannot compile the small tree's objects"
+	fail "cannot compile the small tree's objects with cc"
 
 exits_with 1 "$T_TMP/out" sh "$check" "$t" "$o"
 said "$T_TMP/out" \
