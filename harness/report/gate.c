@@ -337,21 +337,18 @@ static void print_cmp(const struct gate_cmp *c)
 	       100 * s->cv_cand, c->why[0] ? "  " : "", c->why);
 }
 
-/* fio's CPU time per run in ms, from the side's cpu_per_io_us values */
 /* the median of the cell's ok runs' I/O counts; 0 when they have none */
 static double median_ios(const struct gate_side *s)
 {
 	double *ios = malloc(s->cell->nrows * sizeof(*ios)), med = 0;
-	size_t n;
 
-	if (ios) {
-		n = results_cell_values(s->res, s->cell, "fio_ios", ios);
-		med = n ? stats_median(ios, n) : 0;
-	}
+	if (ios)
+		med = results_cell_median(s->res, s->cell, "fio_ios", ios);
 	free(ios);
-	return med;
+	return isnan(med) ? 0 : med;
 }
 
+/* fio's CPU time per run in ms, from the side's cpu_per_io_us values */
 static double cpu_ms_per_run(const struct gate_side *s, const double *cpu,
 			     size_t n)
 {

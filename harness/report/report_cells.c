@@ -79,15 +79,6 @@ void report_label(const struct report *rep, const struct report_cell *c,
 			 results_get(&rep->res, report_row(c), "job"));
 }
 
-/* Median of a column over a cell's ok runs; NAN when none has it. */
-static double cell_median(const struct report *rep, const struct results_cell *rc,
-			  const char *col, double *vals)
-{
-	size_t n = results_cell_values(&rep->res, rc, col, vals);
-
-	return n ? stats_median(vals, n) : NAN;
-}
-
 static void add_flags(char *flags, size_t len, const char *list)
 {
 	char buf[256], *tok, *save;
@@ -138,17 +129,17 @@ static int summarise(const struct report *rep, struct report_cell *c)
 	}
 	dir = clat_dir(rep, rc, v);
 	snprintf(col, sizeof(col), "%s_clat_mean_us", dir);
-	c->clat_mean = cell_median(rep, rc, col, v);
+	c->clat_mean = results_cell_median(&rep->res, rc, col, v);
 	snprintf(col, sizeof(col), "%s_clat_p50_us", dir);
-	c->clat_p50 = cell_median(rep, rc, col, v);
+	c->clat_p50 = results_cell_median(&rep->res, rc, col, v);
 	snprintf(col, sizeof(col), "%s_clat_p99_us", dir);
-	c->clat_p99 = cell_median(rep, rc, col, v);
+	c->clat_p99 = results_cell_median(&rep->res, rc, col, v);
 	snprintf(col, sizeof(col), "%s_clat_p999_us", dir);
-	c->clat_p999 = cell_median(rep, rc, col, v);
-	c->await_ms = cell_median(rep, rc, !strcmp(dir, "read") ?
+	c->clat_p999 = results_cell_median(&rep->res, rc, col, v);
+	c->await_ms = results_cell_median(&rep->res, rc, !strcmp(dir, "read") ?
 				  "ks_r_await_ms" : "ks_w_await_ms", v);
-	c->util_pct = cell_median(rep, rc, "ks_util_pct", v);
-	c->busy_pct = cell_median(rep, rc, "fio_busy_pct", v);
+	c->util_pct = results_cell_median(&rep->res, rc, "ks_util_pct", v);
+	c->busy_pct = results_cell_median(&rep->res, rc, "fio_busy_pct", v);
 	free(v);
 	return 0;
 }

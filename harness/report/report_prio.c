@@ -21,12 +21,6 @@ struct prio_cell {
 	double hi_p50, hi_p99, lo_p50, lo_p99;	/* us */
 };
 
-static double cell_median(const struct report *rep, const struct report_cell *c,
-			  const char *col, double *vals)
-{
-	return stats_median(vals, results_cell_values(&rep->res, c->rc, col, vals));
-}
-
 static void upper(char *dst, size_t len, const char *src)
 {
 	size_t i;
@@ -60,10 +54,10 @@ static int prio_cell(const struct report *rep, const struct report_cell *c,
 	vals = calloc(c->rc->nrows, sizeof(*vals));
 	if (!vals)
 		return -ENOMEM;
-	p->hi_p50 = cell_median(rep, c, "prio_hi_clat_p50_us", vals);
-	p->hi_p99 = cell_median(rep, c, "prio_hi_clat_p99_us", vals);
-	p->lo_p50 = cell_median(rep, c, "prio_lo_clat_p50_us", vals);
-	p->lo_p99 = cell_median(rep, c, "prio_lo_clat_p99_us", vals);
+	p->hi_p50 = results_cell_median(&rep->res, c->rc, "prio_hi_clat_p50_us", vals);
+	p->hi_p99 = results_cell_median(&rep->res, c->rc, "prio_hi_clat_p99_us", vals);
+	p->lo_p50 = results_cell_median(&rep->res, c->rc, "prio_lo_clat_p50_us", vals);
+	p->lo_p99 = results_cell_median(&rep->res, c->rc, "prio_lo_clat_p99_us", vals);
 	free(vals);
 	return isnan(p->hi_p99) || isnan(p->lo_p99) ? -ENODATA : 0;
 }

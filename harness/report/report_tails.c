@@ -29,21 +29,15 @@ static const struct {
 	{ "p99.9", "clat_p999_us", 0.999 },
 };
 
-/* the median I/O count of a cell's ok runs, 0 when unknown */
-static double cell_ios(const struct report *rep, const struct results_cell *rc,
-		       double *buf)
-{
-	size_t n = results_cell_values(&rep->res, rc, "fio_ios", buf);
-
-	return n ? stats_median(buf, n) : 0;
-}
-
 /* appends one percentile's part; returns -1 not judged, 0 same, 1 differs */
 static int one_pct(const struct report *rep, const struct report_pair *p,
 		   size_t k, double *vb, double *vc, char *buf, size_t len)
 {
 	const struct results_cell *b = p->base->rc, *c = p->cand->rc;
-	double ios = fmin(cell_ios(rep, b, vb), cell_ios(rep, c, vc));
+	double ib = results_cell_median(&rep->res, b, "fio_ios", vb);
+	double ic = results_cell_median(&rep->res, c, "fio_ios", vc);
+	/* 0: a cell's I/O count unknown, the tail not held to PCT_MIN_IOS */
+	double ios = isnan(ib) || isnan(ic) ? 0 : fmin(ib, ic);
 	double beyond = ios * (1 - pcts[k].p);
 	struct stats_cmp cmp;
 	size_t nb, nc, used = strlen(buf);

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/stats.h"
 #include "results/knob_cols.h"
 #include "results/results_read.h"
 
@@ -304,6 +305,13 @@ size_t results_cell_values(const struct results *res,
 			   double *vals)
 {
 	return results_cell_values_rounds(res, cell, col, vals, NULL);
+}
+
+double results_cell_median(const struct results *res,
+			   const struct results_cell *cell, const char *col,
+			   double *vals)
+{
+	return stats_median(vals, results_cell_values(res, cell, col, vals));
 }
 
 const char *results_setting_col(const struct results *res, size_t i)

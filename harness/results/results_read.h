@@ -57,6 +57,10 @@ const struct results_cell *results_cell_find(const struct results_cell *cells,
 size_t results_cell_values(const struct results *res,
 			   const struct results_cell *cell, const char *col,
 			   double *vals);
+/* the median of those values (vals: room for cell->nrows); NAN when none */
+double results_cell_median(const struct results *res,
+			   const struct results_cell *cell, const char *col,
+			   double *vals);
 /*
  * The same, and each value's `repeat` (-1 where a row has none) into
  * rounds: the round of one sweep it ran in.
