@@ -26,23 +26,17 @@
 #include "sweep/run_env.h"
 
 enum {
-	OPT_IOSTATS = 256, OPT_IOPOLICY, OPT_ENGINE, OPT_SQPOLL, OPT_IOPRIO,
-	OPT_SCHEDULER, OPT_FIO, OPT_ENGINE_LIB, OPT_JOBS_DIR, OPT_STATE,
+	OPT_FIO = 256, OPT_ENGINE_LIB, OPT_JOBS_DIR, OPT_STATE,
 	OPT_EMBEDDED, OPT_EMBEDDED_SIZE, OPT_FORCE, OPT_FIO_ARG,
 	OPT_FIO_TIMEOUT, OPT_PATH_STATS, OPT_CLIENT, OPT_CLIENT_FILE, OPT_CPUS,
 	OPT_UNPINNED, OPT_ADAPTIVE, OPT_ADAPTIVE_WIDTH, OPT_ADAPTIVE_VS,
 	OPT_ADAPTIVE_MAX_DROP, OPT_ADAPTIVE_METRIC, OPT_KNOB, OPT_DB, OPT_LABEL,
+	OPT_DIM,	/* + the dims table's row: its list option */
 };
 
 static const struct option run_opts[] = {
 	{ "target",		required_argument,	NULL, 't' },
 	{ "job",		required_argument,	NULL, 'j' },
-	{ "iostats",		required_argument,	NULL, OPT_IOSTATS },
-	{ "iopolicy",		required_argument,	NULL, OPT_IOPOLICY },
-	{ "engine",		required_argument,	NULL, OPT_ENGINE },
-	{ "sqpoll",		required_argument,	NULL, OPT_SQPOLL },
-	{ "ioprio",		required_argument,	NULL, OPT_IOPRIO },
-	{ "scheduler",		required_argument,	NULL, OPT_SCHEDULER },
 	{ "knob",		required_argument,	NULL, OPT_KNOB },
 	{ "repeat",		required_argument,	NULL, 'r' },
 	{ "adaptive",		required_argument,	NULL, OPT_ADAPTIVE },
@@ -74,8 +68,69 @@ static const struct option run_opts[] = {
 	{ NULL, 0, NULL, 0 }
 };
 
+/* where --help's descriptions start */
+#define USAGE_INDENT	"                         "
+
+/* run_opts, then a list option per row of the dims table that has one */
+static struct option run_opts_all[sizeof(run_opts) / sizeof(run_opts[0]) +
+				  NR_DIMS];
+
+static const struct option *run_opts_make(void)
+{
+	size_t n = sizeof(run_opts) / sizeof(run_opts[0]) - 1;
+	int i;
+
+	memcpy(run_opts_all, run_opts, n * sizeof(run_opts[0]));
+	for (i = 0; i < NR_DIMS; i++)
+		if (dims[i].form != DIM_FORM_NONE)
+			run_opts_all[n++] = (struct option){ dims[i].flag + 2,
+				required_argument, NULL, OPT_DIM + i };
+	return run_opts_all;
+}
+
+/* "      --FLAG LIST   help", its later lines under the help's first */
+static void usage_dims(FILE *f)
+{
+	const char *p, *nl;
+	int i, w;
+
+	for (i = 0; i < NR_DIMS; i++) {
+		if (dims[i].form == DIM_FORM_NONE)
+			continue;
+		fprintf(f, "      %s LIST%n", dims[i].flag, &w);
+		fprintf(f, "%*s", w < 25 ? 25 - w : 1, "");
+		for (p = dims[i].help; (nl = strchr(p, '\n')); p = nl + 1)
+			fprintf(f, "%.*s\n" USAGE_INDENT, (int)(nl - p), p);
+		fprintf(f, "%s\n", p);
+	}
+}
+
+/*
+ * the columns --adaptive-vs takes, as "engine job sqpoll ...", a line
+ * broken to --help's indent once it passes wrap characters (0: never)
+ */
+static void vs_cols(char *buf, size_t len, size_t wrap)
+{
+	size_t n = 0, line = 0;
+	const char *sep;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < NR_DIMS && n < len; i++) {
+		if (!dims[i].vs)
+			continue;
+		sep = !n ? "" : wrap && line > wrap ? "\n" USAGE_INDENT : " ";
+		if (sep[0] == '\n')
+			line = 0;
+		line += strlen(dims[i].req_col) + 1;
+		n += snprintf(buf + n, len - n, "%s%s", sep, dims[i].req_col);
+	}
+}
+
 void cli_usage_run(FILE *f)
 {
+	char cols[256];
+
 	fprintf(f,
 "Usage: fioring-bench run [OPTION]...\n"
 "Sweeps fio jobs over kernel settings and engines, runs the cells\n"
@@ -84,17 +139,10 @@ void cli_usage_run(FILE *f)
 "  -t, --target DEV       device to sweep (repeatable) [an embedded zram/loop\n"
 "                         device made for the run and removed after]\n"
 "  -j, --job FILE         fio job file (repeatable) [the default jobs in the\n"
-"                         jobs directory]\n"
-"      --iostats LIST     queue/iostats values [0,1,2]\n"
-"      --iopolicy LIST    NVMe multipath iopolicies [every one the target's\n"
-"                         subsystem accepts; not swept without multipath]\n"
-"      --engine LIST      fioring and/or io_uring (or any fio engine)\n"
-"                         [fioring,io_uring]\n"
-"      --sqpoll LIST      sqthread_poll values, 0 and/or 1 [0]\n"
-"      --ioprio LIST      priority mixes: none, CLASS/LEVEL (all I/O: be/4,\n"
-"                         idle/7) or CLASS:PCT[:LEVEL] (PCT%% of the I/O:\n"
-"                         rt:10, idle:50) [none]\n"
-"      --scheduler LIST   queue/scheduler values [left as it is]\n"
+"                         jobs directory]\n");
+	usage_dims(f);
+	vs_cols(cols, sizeof(cols), 40);
+	fprintf(f,
 "      --knob ATTR=LIST   values of the target's queue/ATTR, crossed with the\n"
 "                         rest (repeatable, up to 4 attributes) [none]\n"
 "  -r, --repeat N         runs of every cell [5]\n"
@@ -105,10 +153,9 @@ void cli_usage_run(FILE *f)
 "      --adaptive-vs VS   settled instead: the gate (gate --vs VS) decides\n"
 "                         the cell against its VS cell on each metric, PASS\n"
 "                         or REGRESSION, a VS cell once all its pairs are;\n"
-"                         VS is an engine or COLUMN=VALUE, COLUMN one\n"
-"                         of engine job sqpoll iostats_req iopolicy_req\n"
-"                         ioprio scheduler, or knob:ATTR (--knob)\n"
-"                         [unpaired cells: by width]\n"
+"                         VS is an engine or COLUMN=VALUE, COLUMN one of\n"
+USAGE_INDENT "%s,\n"
+"                         or knob:ATTR (--knob) [unpaired cells: by width]\n"
 "      --adaptive-max-drop PCT  the gate's --max-drop for --adaptive-vs [5]\n"
 "      --adaptive-metric LIST  the gate's --metric for --adaptive-vs and\n"
 "                         --adaptive-width [iops,cpu_per_io_us]\n"
@@ -146,7 +193,8 @@ void cli_usage_run(FILE *f)
 "Examples:\n"
 "  fioring-bench run --repeat 9 --out /tmp/sweep\n"
 "  fioring-bench run -t /dev/nvme0n1 --iostats 0,1 --job jobs/randread-qd32.fio\n"
-"  fioring-bench run --engine fioring,io_uring --sqpoll 0,1 --iostats 1\n");
+"  fioring-bench run --engine fioring,io_uring --sqpoll 0,1 --iostats 1\n",
+		cols);
 }
 
 int parse_size(const char *s, uint64_t *out)
@@ -293,10 +341,14 @@ static int parse_adaptive_vs(struct run_env *env, const char *s)
 		env->adaptive_vs_val = eq + 1;
 		return 0;
 	}
-	if (i == NR_DIMS || !eq[1])
-		return bad("adaptive-vs", s, "an engine or COLUMN=VALUE, COLUMN "
-			   "one of engine job sqpoll iostats_req iopolicy_req "
-			   "ioprio scheduler or knob:ATTR");
+	if (i == NR_DIMS || !eq[1]) {
+		char cols[256], want[320];
+
+		vs_cols(cols, sizeof(cols), 0);
+		snprintf(want, sizeof(want), "an engine or COLUMN=VALUE, COLUMN "
+			 "one of %s or knob:ATTR", cols);
+		return bad("adaptive-vs", s, want);
+	}
 	memcpy(env->adaptive_vs_col, s, len);
 	env->adaptive_vs_col[len] = '\0';
 	env->adaptive_vs_val = eq + 1;
@@ -353,6 +405,13 @@ static int valid_ioprio(const char *s)
 	return !ioprio_parse(s, &m);
 }
 
+static int (*const valid_form[])(const char *) = {
+	[DIM_FORM_UINT] = valid_uint,
+	[DIM_FORM_BOOL] = valid_bool,
+	[DIM_FORM_WORD] = valid_word,
+	[DIM_FORM_IOPRIO] = valid_ioprio,
+};
+
 static char *join_argv(int argc, char **argv)
 {
 	size_t len = 32;
@@ -384,7 +443,6 @@ void cli_bad_option(const char *cmd, int c, char *const *argv)
 
 /* what a run option fills, and how */
 enum opt_kind {
-	ARG_LIST,	/* a comma-separated list into a strlist */
 	ARG_STR,	/* the argument itself, a const char * */
 	ARG_TRUE,	/* a bool set */
 	ARG_INT,	/* a whole number in [min, max] */
@@ -412,12 +470,6 @@ static int opt_target(struct run_env *env, const char *arg)
 static int opt_job(struct run_env *env, const char *arg)
 {
 	return strlist_has(&env->jobs, arg) ? 0 : strlist_add(&env->jobs, arg);
-}
-
-static int opt_engine(struct run_env *env, const char *arg)
-{
-	env->engines_given = true;
-	return list_opt("engine", &env->engines, arg);
 }
 
 static int opt_fio_arg(struct run_env *env, const char *arg)
@@ -491,7 +543,6 @@ static int opt_help(struct run_env *env, const char *arg)
 	return 1;
 }
 
-#define LIST(i, n, f)	{ .id = i, .name = n, .kind = ARG_LIST, .off = FIELD(f) }
 #define STR(i, n, f)	{ .id = i, .name = n, .kind = ARG_STR, .off = FIELD(f) }
 #define TRUE(i, n, f)	{ .id = i, .name = n, .kind = ARG_TRUE, .off = FIELD(f) }
 #define INT(i, n, f, lo, hi, w) { .id = i, .name = n, .kind = ARG_INT, \
@@ -502,12 +553,6 @@ static int opt_help(struct run_env *env, const char *arg)
 static const struct run_opt run_opt_table[] = {
 	FN('t', "target", opt_target),
 	FN('j', "job", opt_job),
-	LIST(OPT_IOSTATS, "iostats", iostats),
-	LIST(OPT_IOPOLICY, "iopolicy", iopolicy),
-	FN(OPT_ENGINE, "engine", opt_engine),
-	LIST(OPT_SQPOLL, "sqpoll", sqpoll),
-	LIST(OPT_IOPRIO, "ioprio", ioprio),
-	LIST(OPT_SCHEDULER, "scheduler", scheduler),
 	FN(OPT_KNOB, "knob", add_knob),
 	FN(OPT_FIO_ARG, "fio-arg", opt_fio_arg),
 	INT('r', "repeat", repeat, 1, 1000000, "a whole number >= 1"),
@@ -539,29 +584,11 @@ static const struct run_opt run_opt_table[] = {
 	FN('h', "help", opt_help),
 };
 
-#undef LIST
 #undef STR
 #undef TRUE
 #undef INT
 #undef PCT
 #undef FN
-
-/* the list options: their defaults (the dims table's) and their items' form */
-static const struct list_rule {
-	const char *name;
-	size_t off;
-	enum dim_id dim;
-	int (*valid)(const char *);
-	const char *want;
-} list_rules[] = {
-	{ "iostats", FIELD(iostats), DIM_IOSTATS, valid_uint, "whole numbers >= 0" },
-	{ "sqpoll", FIELD(sqpoll), DIM_SQPOLL, valid_bool, "0 and/or 1" },
-	{ "ioprio", FIELD(ioprio), DIM_IOPRIO, valid_ioprio,
-	  "none, CLASS/LEVEL or CLASS:PCT[:LEVEL] with CLASS rt, be or idle, LEVEL 0-7, PCT 1-100" },
-	{ "engine", FIELD(engines), DIM_ENGINE, valid_word, "engine names" },
-	{ "iopolicy", FIELD(iopolicy), DIM_IOPOLICY, valid_word, "policy names" },
-	{ "scheduler", FIELD(scheduler), DIM_SCHEDULER, valid_word, "scheduler names" },
-};
 
 static int run_opt_apply(const struct run_opt *o, struct run_env *env,
 			 const char *arg)
@@ -569,8 +596,6 @@ static int run_opt_apply(const struct run_opt *o, struct run_env *env,
 	void *field = (char *)env + o->off;
 
 	switch (o->kind) {
-	case ARG_LIST:
-		return list_opt(o->name, field, arg);
 	case ARG_STR:
 		*(const char **)field = arg;
 		return 0;
@@ -628,25 +653,22 @@ static int run_env_coherent(const struct run_env *env, int argc, char **argv)
 }
 
 /*
- * a list not given takes the dims table's defaults (none: what the target
- * has), then every item must have its form
+ * a dimension's list not given takes the dims table's defaults (none: what
+ * the target has), then every item must have its row's form
  */
 static int run_env_lists(struct run_env *env)
 {
-	const struct list_rule *lr;
-	struct strlist *l;
-	size_t i;
+	const struct dim *d;
+	int i;
 
-	for (i = 0; i < sizeof(list_rules) / sizeof(list_rules[0]); i++) {
-		lr = &list_rules[i];
-		l = (struct strlist *)((char *)env + lr->off);
-		if (!l->nr && dims[lr->dim].defaults)
-			strlist_split(l, dims[lr->dim].defaults);
-	}
-	for (i = 0; i < sizeof(list_rules) / sizeof(list_rules[0]); i++) {
-		lr = &list_rules[i];
-		l = (struct strlist *)((char *)env + lr->off);
-		if (list_check(l, lr->name, lr->valid, lr->want))
+	for (i = 0; i < NR_DIMS; i++) {
+		d = &dims[i];
+		if (d->form == DIM_FORM_NONE)
+			continue;
+		if (!env->vals[i].nr && d->defaults)
+			strlist_split(&env->vals[i], d->defaults);
+		if (list_check(&env->vals[i], d->flag + 2, valid_form[d->form],
+			       d->want))
 			return -EINVAL;
 	}
 	return 0;
@@ -658,6 +680,7 @@ static int run_env_lists(struct run_env *env)
  */
 int cli_parse_run(int argc, char **argv, struct run_env *env)
 {
+	const struct option *opts;
 	const struct run_opt *o;
 	int c, ret;
 
@@ -671,13 +694,19 @@ int cli_parse_run(int argc, char **argv, struct run_env *env)
 	env->cmdline = join_argv(argc, argv);
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":t:j:r:T:o:nvh", run_opts, NULL)) != -1) {
+	opts = run_opts_make();
+	while ((c = getopt_long(argc, argv, ":t:j:r:T:o:nvh", opts, NULL)) != -1) {
 		o = run_opt_find(c);
-		if (!o) {
+		if (c >= OPT_DIM && c < OPT_DIM + NR_DIMS) {
+			env->given[c - OPT_DIM] = true;
+			ret = list_opt(dims[c - OPT_DIM].flag + 2,
+				       &env->vals[c - OPT_DIM], optarg);
+		} else if (o) {
+			ret = run_opt_apply(o, env, optarg);
+		} else {
 			cli_bad_option("run", c, argv);
 			return -EINVAL;
 		}
-		ret = run_opt_apply(o, env, optarg);
 		if (ret)
 			return ret;
 	}
@@ -689,12 +718,8 @@ void cli_free(struct run_env *env)
 {
 	strlist_free(&env->targets);
 	strlist_free(&env->jobs);
-	strlist_free(&env->iostats);
-	strlist_free(&env->iopolicy);
-	strlist_free(&env->engines);
-	strlist_free(&env->sqpoll);
-	strlist_free(&env->ioprio);
-	strlist_free(&env->scheduler);
+	for (int i = 0; i < NR_DIMS; i++)
+		strlist_free(&env->vals[i]);
 	for (int i = 0; i < env->nr_knobs; i++)
 		strlist_free(&env->knobs[i].vals);
 	strlist_free(&env->adaptive_metrics);

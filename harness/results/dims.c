@@ -19,6 +19,9 @@ const struct dim dims[NR_DIMS] = {
 		.attr = "ioengine", .defaults = "fioring,io_uring",
 		.probe = "fio --enghelp loads it", .req_col = "engine",
 		.cell_part = "", .label = "", .vs = true,
+		.help = "fioring and/or io_uring (or any fio engine)\n"
+			"[fioring,io_uring]",
+		.form = DIM_FORM_WORD, .want = "engine names",
 	},
 	[DIM_JOB] = {
 		.name = "job", .flag = "--job", .where = DIM_CELL,
@@ -30,6 +33,8 @@ const struct dim dims[NR_DIMS] = {
 		.attr = "sqthread_poll", .defaults = "0",
 		.probe = "fio's JSON reports the option it ran with",
 		.req_col = "sqpoll", .cell_part = "sq", .label = "sq", .vs = true,
+		.help = "sqthread_poll values, 0 and/or 1 [0]",
+		.form = DIM_FORM_BOOL, .want = "0 and/or 1",
 	},
 	[DIM_IODEPTH] = {
 		.name = "iodepth", .where = DIM_FIO_OPTION, .attr = "iodepth",
@@ -43,6 +48,9 @@ const struct dim dims[NR_DIMS] = {
 		.journal = "knob: the path and its value before the sweep",
 		.req_col = "iostats_req", .eff_col = "iostats_eff",
 		.cell_part = "iostats", .label = "iostats", .vs = true,
+		.on_off = true,
+		.help = "queue/iostats values [0,1,2]",
+		.form = DIM_FORM_UINT, .want = "whole numbers >= 0",
 	},
 	[DIM_IOPOLICY] = {
 		.name = "iopolicy", .flag = "--iopolicy",
@@ -52,6 +60,9 @@ const struct dim dims[NR_DIMS] = {
 		.journal = "knob: the path and its value before the sweep",
 		.req_col = "iopolicy_req", .eff_col = "iopolicy_eff",
 		.cell_part = "iopolicy-", .label = "iopolicy=", .vs = true,
+		.help = "NVMe multipath iopolicies [every one the target's\n"
+			"subsystem accepts; not swept without multipath]",
+		.form = DIM_FORM_WORD, .want = "policy names",
 	},
 	[DIM_IOPRIO] = {
 		.name = "ioprio", .flag = "--ioprio", .where = DIM_FIO_OPTION,
@@ -59,14 +70,22 @@ const struct dim dims[NR_DIMS] = {
 		.probe = "fio's prios[] per priority",
 		.req_col = "ioprio", .cell_part = "prio-", .label = "prio=",
 		.vs = true,
+		.help = "priority mixes: none, CLASS/LEVEL (all I/O: be/4,\n"
+			"idle/7) or CLASS:PCT[:LEVEL] (PCT% of the I/O:\n"
+			"rt:10, idle:50) [none]",
+		.form = DIM_FORM_IOPRIO,
+		.want = "none, CLASS/LEVEL or CLASS:PCT[:LEVEL] with CLASS rt, "
+			"be or idle, LEVEL 0-7, PCT 1-100",
 	},
 	[DIM_SCHEDULER] = {
 		.name = "scheduler", .flag = "--scheduler",
 		.where = DIM_QUEUE_ATTR, .attr = "scheduler",
 		.probe = "queue/scheduler lists it",
 		.journal = "knob: the path and its value before the sweep",
-		.req_col = "scheduler", .eff_col = "scheduler",
+		.req_col = "scheduler", .eff_col = "scheduler", .absent = "none",
 		.cell_part = "sched-", .label = "sched=", .vs = true,
+		.help = "queue/scheduler values [left as it is]",
+		.form = DIM_FORM_WORD, .want = "scheduler names",
 	},
 	[DIM_HOST] = {
 		.name = "host", .flag = "--client", .where = DIM_HARNESS,

@@ -25,6 +25,15 @@ enum dim_where {
 	DIM_HARNESS,		/* where the harness runs fio */
 };
 
+/* what each item of a dimension's list option must look like */
+enum dim_form {
+	DIM_FORM_NONE,		/* not a list option */
+	DIM_FORM_UINT,		/* a whole number >= 0 */
+	DIM_FORM_BOOL,		/* 0 or 1 */
+	DIM_FORM_WORD,		/* letters, digits, '-' and '_' */
+	DIM_FORM_IOPRIO,	/* a priority mix (results/ioprio.h) */
+};
+
 /* the rows, in the order cell keys and names are made */
 enum dim_id {
 	DIM_TARGET, DIM_ENGINE, DIM_JOB, DIM_SQPOLL, DIM_IODEPTH, DIM_IOSTATS,
@@ -43,9 +52,18 @@ struct dim {
 	const char *journal;	/* what is journaled before a write */
 	const char *req_col;	/* the value asked: the setting cells pair on */
 	const char *eff_col;	/* what the kernel read back, NULL: none */
+	const char *absent;	/* eff_col where the target has no such file */
 	const char *cell_part;	/* before the value in the cell name; NULL: not there */
 	const char *label;	/* before the value in a report label */
 	bool vs;		/* a `run --adaptive-vs` column (swept per target) */
+	bool on_off;		/* the kernel keeps any value but 0 as on */
+	/*
+	 * run's list option: --help's text after "--FLAG LIST" ('\n' starts
+	 * a line under it), and the form each item must have
+	 */
+	const char *help;
+	enum dim_form form;
+	const char *want;	/* the form, as a refusal names it */
 };
 
 extern const struct dim dims[NR_DIMS];

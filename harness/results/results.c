@@ -30,11 +30,14 @@ struct column {
 	const char *name;
 	enum col_type type;
 	size_t off;
+	size_t size;
 };
 
-#define S(n)	{ #n, COL_STR, offsetof(struct result_row, n) }
-#define I(n)	{ #n, COL_INT, offsetof(struct result_row, n) }
-#define N(n)	{ #n, COL_NUM, offsetof(struct result_row, n) }
+#define COL(n, t)	{ #n, t, offsetof(struct result_row, n), \
+			  sizeof(((struct result_row *)0)->n) }
+#define S(n)	COL(n, COL_STR)
+#define I(n)	COL(n, COL_INT)
+#define N(n)	COL(n, COL_NUM)
 
 static const struct column columns[] = {
 	I(run), S(cell), I(repeat), S(status), S(error), S(target),
@@ -81,6 +84,28 @@ const char *result_row_text(const struct result_row *r, const char *col)
 		if (columns[i].type == COL_STR && !strcmp(columns[i].name, col))
 			return (const char *)r + columns[i].off;
 	return NULL;
+}
+
+int result_row_put(struct result_row *r, const char *col, const char *val)
+{
+	const struct column *c;
+	char *p;
+	size_t i;
+
+	for (i = 0; i < NR_COLUMNS; i++) {
+		c = &columns[i];
+		if (strcmp(c->name, col))
+			continue;
+		p = (char *)r + c->off;
+		if (c->type == COL_STR)
+			snprintf(p, c->size, "%s", val);
+		else if (c->type == COL_INT)
+			*(int *)p = atoi(val);
+		else
+			*(double *)p = strtod(val, NULL);
+		return 0;
+	}
+	return -ENOENT;
 }
 
 int result_row_num(const struct result_row *r, const char *col, double *v)

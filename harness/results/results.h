@@ -81,6 +81,8 @@ struct iostat_figs;
 void result_row_init(struct result_row *r);
 /* the text column col of r (dims' req_col/eff_col), NULL: no such column */
 const char *result_row_text(const struct result_row *r, const char *col);
+/* val into r's column col, as that column's type; -ENOENT: no such column */
+int result_row_put(struct result_row *r, const char *col, const char *val);
 /*
  * The number in a row's column of that name (NAN when unset); -ENOENT for
  * no such column, -EINVAL for a text column.

@@ -63,11 +63,17 @@ int clients_setup_targets(const struct run_env *env, struct target *tg,
 			"device to sweep on every host\n");
 		return -EINVAL;
 	}
-	if (env->path_stats || env->iopolicy.nr) {
-		fprintf(stderr, "fioring-bench run: --client: %s is not supported "
-			"on fio servers\n", env->path_stats ? "--path-stats" : "--iopolicy");
+	if (env->path_stats) {
+		fprintf(stderr, "fioring-bench run: --client: --path-stats is not "
+			"supported on fio servers\n");
 		return -EINVAL;
 	}
+	for (i = 0; i < NR_DIMS; i++)
+		if (dims[i].where == DIM_NVME_SUBSYS && env->vals[i].nr) {
+			fprintf(stderr, "fioring-bench run: --client: %s is not "
+				"supported on fio servers\n", dims[i].flag);
+			return -EINVAL;
+		}
 	for (i = 0; i < env->targets.nr; i++) {
 		struct target *t = &tg[i];
 
@@ -130,8 +136,6 @@ static void host_row_start(const struct run_tools *tl, const struct target *t,
 	host_tag(host, tag, sizeof(tag));
 	snprintf(r->cell, sizeof(r->cell), "%.400s/host-%.100s", c->name, tag);
 	str_copy(r->host, sizeof(r->host), host);
-	str_copy(r->engine_version, sizeof(r->engine_version),
-		 strcmp(c->engine, "fioring") ? tl->fio_version : tl->engine_version);
 }
 
 /* the fio a host's probe found (NULL: all hosts'), "" when they differ */
@@ -185,13 +189,11 @@ static void row_fill(const struct run_env *env, const struct run_tools *tl,
 			   host ?: "the hosts", c->job_name);
 		return;
 	}
-	/* the prerun refuses to run unless the kernel kept what it was given */
-	str_copy(r->iostats_eff, sizeof(r->iostats_eff), c->iostats);
-	str_copy(r->scheduler, sizeof(r->scheduler), c->scheduler ?: "");
+	row_asked_kept(c, r);
 	/* fio's JSON names no server's version: the probe's greeting did */
 	str_copy(fr.version, sizeof(fr.version),
 		 hosts_fio(&env->clients, &tl->client_fio, host));
-	cell_ioengine(tl->engine_lib, c->engine, false, ioengine, sizeof(ioengine));
+	cell_ioengine(tl->engine_lib, r->engine, false, ioengine, sizeof(ioengine));
 	row_check(env, tl, c, t, &fr, ioengine, r);
 }
 

@@ -155,7 +155,7 @@ int sweep_probe_targets(struct journal *j, const struct target *tg, int nr,
 	if (ret)
 		return ret;
 	for (i = 0; i < nr; i++) {
-		ret = target_facts_probe(j, &tg[i], &env->iostats, &f[i]);
+		ret = target_facts_probe(j, &tg[i], &env->vals[DIM_IOSTATS], &f[i]);
 		if (ret) {
 			fprintf(stderr, "fioring-bench run: cannot probe %s: %s\n",
 				tg[i].disk, strerror(-ret));
@@ -163,17 +163,26 @@ int sweep_probe_targets(struct journal *j, const struct target *tg, int nr,
 		}
 		say_facts(&f[i]);
 	}
-	for (i = 0; i < env->iostats.nr; i++) {
-		if (iostats_distinct(&env->iostats, f, nr, i, why, sizeof(why))) {
-			strlist_add(&keep, env->iostats.v[i]);
+	for (i = 0; i < env->vals[DIM_IOSTATS].nr; i++) {
+		if (iostats_distinct(&env->vals[DIM_IOSTATS], f, nr, i, why, sizeof(why))) {
+			strlist_add(&keep, env->vals[DIM_IOSTATS].v[i]);
 			continue;
 		}
 		fprintf(stderr, "fioring-bench run: note: %s: not swept "
 			"(the same setting)\n", why);
 	}
-	strlist_free(&env->iostats);
-	env->iostats = keep;
+	strlist_free(&env->vals[DIM_IOSTATS]);
+	env->vals[DIM_IOSTATS] = keep;
 	return 0;
+}
+
+void facts_for_run(const struct target_facts *tf, const struct result_row *r,
+		   struct flag_facts *out)
+{
+	out->iostats_off = !strcmp(r->iostats_eff, "0") &&
+			   !(tf && tf->iostats_honoured == FACT_NO);
+	out->sync_completion = tf && tf->sync_completion == FACT_YES;
+	out->sqpoll = r->sqpoll;
 }
 
 json_object *sweep_facts_json(const struct target_facts *facts, int nr)

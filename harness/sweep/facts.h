@@ -12,6 +12,8 @@
 #include "kernel/applicability.h"
 #include "kernel/journal.h"
 #include "kernel/target.h"
+#include "results/flags.h"
+#include "results/results.h"
 #include "sweep/run_env.h"
 
 /*
@@ -21,6 +23,9 @@
  */
 int sweep_probe_targets(struct journal *j, const struct target *tg, int nr,
 			struct run_env *env, struct target_facts **facts);
+/* what a target's answers (tf, NULL: none) say of run r's figures */
+void facts_for_run(const struct target_facts *tf, const struct result_row *r,
+		   struct flag_facts *out);
 json_object *sweep_facts_json(const struct target_facts *facts, int nr);
 void sweep_facts_free(struct target_facts **facts, int nr);
 

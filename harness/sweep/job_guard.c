@@ -261,6 +261,9 @@ static int job_probes(const struct job_env *je, const char *job, bool chr,
 {
 	char dir[] = "/tmp/fioring-job.XXXXXX", copy[PATH_MAX];
 	const struct run_env *env = je->env;
+	const struct strlist *eng = &env->vals[DIM_ENGINE],
+			     *sq = &env->vals[DIM_SQPOLL],
+			     *prio = &env->vals[DIM_IOPRIO];
 	int e, q, r, ret = 0;
 
 	if (chr) {
@@ -271,12 +274,12 @@ static int job_probes(const struct job_env *je, const char *job, bool chr,
 			return ret;
 		}
 	}
-	for (e = 0; !ret && e < env->engines.nr; e++)
-		for (q = 0; !ret && q < env->sqpoll.nr; q++)
-			for (r = 0; !ret && r < env->ioprio.nr; r++)
-				ret = probe(je, job, chr ? copy : job,
-					    env->engines.v[e], atoi(env->sqpoll.v[q]),
-					    env->ioprio.v[r], chr, extra, writes);
+	for (e = 0; !ret && e < eng->nr; e++)
+		for (q = 0; !ret && q < sq->nr; q++)
+			for (r = 0; !ret && r < prio->nr; r++)
+				ret = probe(je, job, chr ? copy : job, eng->v[e],
+					    atoi(sq->v[q]), prio->v[r], chr, extra,
+					    writes);
 	if (chr) {
 		unlink(copy);
 		rmdir(dir);

@@ -20,6 +20,7 @@
 
 #include "lib/fileio.h"
 #include "fio/ioprio_mix.h"
+#include "results/dims.h"
 #include "sweep/remote_job.h"
 #include "sweep/run_env.h"
 #include "sweep/run_tools.h"
@@ -195,19 +196,20 @@ static void cell_opts(FILE *f, const struct run_env *env,
 		      const struct run_tools *tl, const struct sweep_cell *c,
 		      const struct target *t)
 {
+	const char *engine = sweep_val(c, DIM_ENGINE);
 	struct ioprio_mix prio;
 	int i;
 
-	if (!strcmp(c->engine, "fioring"))
+	if (!strcmp(engine, "fioring"))
 		fprintf(f, "ioengine=external:%s\n", tl->engine_lib);
 	else
-		fprintf(f, "ioengine=%s\n", c->engine);
+		fprintf(f, "ioengine=%s\n", engine);
 	fprintf(f, "filename=%s\n", t->dev);
 	if (env->runtime > 0)
 		fprintf(f, "runtime=%d\ntime_based\n", env->runtime);
-	if (c->sqpoll)
+	if (atoi(sweep_val(c, DIM_SQPOLL)))
 		fprintf(f, "sqthread_poll=1\n");
-	if (!ioprio_parse(c->ioprio, &prio) && prio.pct)
+	if (!ioprio_parse(sweep_val(c, DIM_IOPRIO), &prio) && prio.pct)
 		fprintf(f, "cmdprio_percentage=%d\ncmdprio_class=%d\ncmdprio=%d\n",
 			prio.pct, prio.cls, prio.level);
 	else if (prio.cls)
@@ -260,7 +262,7 @@ int remote_job_write(const struct run_env *env, const struct run_tools *tl,
 	char jobcopy[PATH_BUF], body[2048], *text = NULL;
 	size_t len, used;
 	FILE *f;
-	int ret;
+	int ret, d;
 
 	snprintf(jobcopy, sizeof(jobcopy), "%s/jobs/%s.fio", tl->out, c->job_name);
 	ret = file_read_all(jobcopy, &text, &len);
@@ -274,12 +276,13 @@ int remote_job_write(const struct run_env *env, const struct run_tools *tl,
 	}
 	fprintf(f, "; fioring-bench run --client: cell %s on %s\n[global]\n",
 		c->name, tag);
-	used = snprintf(body, sizeof(body), "%s%sif guard %d && set_knob iostats %s",
-			script_guard, script_set,
-			tl->writes && !env->force, c->iostats);
-	if (c->scheduler)
-		used += snprintf(body + used, sizeof(body) - used,
-				 " && set_knob scheduler %s", c->scheduler);
+	used = snprintf(body, sizeof(body), "%s%sif guard %d", script_guard,
+			script_set, tl->writes && !env->force);
+	for (d = 0; d < NR_DIMS; d++)
+		if (dims[d].where == DIM_QUEUE_ATTR && c->val[d])
+			used += snprintf(body + used, sizeof(body) - used,
+					 " && set_knob %s %s", dims[d].attr,
+					 c->val[d]);
 	snprintf(body + used, sizeof(body) - used, "; %s", script_fail);
 	ret = exec_line(f, "exec_prerun", t->disk, tag, tl->sweep_id, body) ?:
 	      exec_line(f, "exec_postrun", t->disk, tag, tl->sweep_id, script_post);

@@ -18,6 +18,7 @@
 #include "lib/fileio.h"
 #include "lib/str.h"
 #include "results/dims.h"
+#include "sweep/dim_apply.h"
 #include "sweep/row_check.h"
 #include "sweep/run_env.h"
 #include "sweep/run_tools.h"
@@ -42,23 +43,6 @@ static int knob_kept(const char *path, const char *attr, const char *was,
 }
 
 /*
- * Where the dims table's kernel setting d is read back on t, and how a
- * failure names it; 0 when t has no such file.  The subsystem's one
- * setting is the iopolicy the target found.
- */
-static int setting_path(const struct target *t, const struct dim *d,
-			char *path, size_t len, char *name, size_t nlen)
-{
-	if (d->where == DIM_QUEUE_ATTR) {
-		snprintf(name, nlen, "queue/%s", d->attr);
-		return !target_queue_path(t, d->attr, path, len);
-	}
-	snprintf(name, nlen, "%s", d->attr);
-	snprintf(path, len, "%s", t->iopolicy_path);
-	return !strcmp(d->attr, "iopolicy") && path[0];
-}
-
-/*
  * Each kernel setting of the dims table that has a read-back column, the
  * queue/ attributes before the subsystem's, then each --knob: still what
  * it was when the run started?
@@ -76,9 +60,10 @@ static int settings_kept(const struct target *t, const struct queue_knob *knobs,
 		for (i = 0; i < NR_DIMS; i++) {
 			d = &dims[i];
 			if (d->where != kernel[w] || !d->eff_col ||
-			    !setting_path(t, d, path, sizeof(path), name,
-					  sizeof(name)))
+			    dim_path(t, d, path, sizeof(path)))
 				continue;
+			snprintf(name, sizeof(name), "%s%s",
+				 d->where == DIM_QUEUE_ATTR ? "queue/" : "", d->attr);
 			if (!knob_kept(path, name,
 				       result_row_text(r, d->eff_col) ?: "", r))
 				return 0;
@@ -96,22 +81,8 @@ static void knobs_check(const struct sweep_cell *c, const struct target *t,
 			const struct queue_knob *knobs, int nr_knobs,
 			struct result_row *r)
 {
-	/* mainline knows on and off: 2 reads back 1, and is recorded so */
-	if (!strcmp(c->iostats, "0") != !strcmp(r->iostats_eff, "0")) {
-		row_fail(r, "the kernel kept iostats=%s, not %s", r->iostats_eff,
-			 c->iostats);
+	if (dims_kept(c, r))
 		return;
-	}
-	if (c->scheduler && strcmp(r->scheduler, c->scheduler)) {
-		row_fail(r, "the kernel kept scheduler %s, not %s", r->scheduler,
-			 c->scheduler);
-		return;
-	}
-	if (c->iopolicy && strcmp(r->iopolicy_eff, c->iopolicy)) {
-		row_fail(r, "the kernel kept iopolicy %s, not %s", r->iopolicy_eff,
-			 c->iopolicy);
-		return;
-	}
 	/* a server's knobs are read back by its exec_prerun, not from here */
 	if (!t->remote)
 		settings_kept(t, knobs, nr_knobs, r);
@@ -127,7 +98,7 @@ void row_check(const struct run_env *env, const struct run_tools *tl,
 
 	if (fr->version[0]) {
 		str_copy(r->fio_version, sizeof(r->fio_version), fr->version);
-		if (strcmp(c->engine, "fioring"))
+		if (strcmp(r->engine, "fioring"))
 			str_copy(r->engine_version, sizeof(r->engine_version),
 				 fr->version);
 	}
@@ -143,9 +114,9 @@ void row_check(const struct run_env *env, const struct run_tools *tl,
 			 ran->ioengine : "(none named)", ioengine);
 	} else if (strcmp(ran->filename, t->dev)) {
 		row_fail(r, "fio ran on %s, not %s", ran->filename, t->dev);
-	} else if (!!atoi(ran->sqthread_poll) != !!c->sqpoll) {
+	} else if (!!atoi(ran->sqthread_poll) != !!r->sqpoll) {
 		row_fail(r, "fio ran with sqthread_poll=%s, not %d",
-			 ran->sqthread_poll[0] ? ran->sqthread_poll : "0", c->sqpoll);
+			 ran->sqthread_poll[0] ? ran->sqthread_poll : "0", r->sqpoll);
 	} else if (runtime && (atoi(ran->runtime) != runtime ||
 			       r->runtime_s < runtime * RUNTIME_MIN_SHARE)) {
 		row_fail(r, "fio ran %.3f s (runtime=%s), not the %d s asked",

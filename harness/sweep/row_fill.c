@@ -5,8 +5,10 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 #include "lib/str.h"
+#include "results/dims.h"
 #include "results/flags.h"
 #include "sweep/row_fill.h"
 
@@ -14,6 +16,8 @@ void row_start(const struct run_tools *tl, const struct target *t,
 	       const struct sweep_cell *c, int run, int repeat,
 	       struct result_row *r)
 {
+	int d;
+
 	result_row_init(r);
 	r->run = run;
 	r->repeat = repeat;
@@ -21,15 +25,27 @@ void row_start(const struct run_tools *tl, const struct target *t,
 	str_copy(r->status, sizeof(r->status), "ok");
 	str_copy(r->target, sizeof(r->target), t->disk);
 	str_copy(r->fio_version, sizeof(r->fio_version), tl->fio_version);
-	str_copy(r->engine, sizeof(r->engine), c->engine);
-	str_copy(r->job, sizeof(r->job), c->job_name);
-	r->sqpoll = c->sqpoll;
-	str_copy(r->iostats_req, sizeof(r->iostats_req), c->iostats);
-	str_copy(r->iopolicy_req, sizeof(r->iopolicy_req), c->iopolicy ?: "");
-	str_copy(r->ioprio, sizeof(r->ioprio), c->ioprio);
-	for (int k = 0; k < tl->nr_knobs; k++)
-		str_copy(r->knob_req[k], sizeof(r->knob_req[k]), c->knob[k]);
+	for (d = 0; d < NR_DIMS; d++)
+		if (c->val[d])
+			result_row_put(r, dims[d].req_col, c->val[d]);
+	for (d = 0; d < tl->nr_knobs; d++)
+		str_copy(r->knob_req[d], sizeof(r->knob_req[d]),
+			 c->val[NR_DIMS + d]);
+	/* fio's own engines are fio's version; fioring is this build's */
+	str_copy(r->engine_version, sizeof(r->engine_version),
+		 strcmp(r->engine, "fioring") ? tl->fio_version :
+		 tl->engine_version);
 	snprintf(r->raw, sizeof(r->raw), "raw/r%04d.json", run);
+}
+
+void row_asked_kept(const struct sweep_cell *c, struct result_row *r)
+{
+	int d;
+
+	for (d = 0; d < NR_DIMS; d++)
+		if (c->val[d] && dims[d].eff_col &&
+		    dims[d].where != DIM_FIO_OPTION)
+			result_row_put(r, dims[d].eff_col, c->val[d]);
 }
 
 void fill_fio(struct result_row *r, const struct fio_result *f)

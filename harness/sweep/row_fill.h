@@ -16,6 +16,11 @@
 void row_start(const struct run_tools *tl, const struct target *t,
 	       const struct sweep_cell *c, int run, int repeat,
 	       struct result_row *r);
+/*
+ * The row's read-back columns hold what the cell asked: a fio server's job
+ * refuses to run unless its kernel kept it (its exec_prerun)
+ */
+void row_asked_kept(const struct sweep_cell *c, struct result_row *r);
 void fill_fio(struct result_row *r, const struct fio_result *f);
 
 #endif

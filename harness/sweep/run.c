@@ -115,8 +115,8 @@ static int setup_engines(struct run_ctx *ctx)
 	struct run_env *env = ctx->env;
 	int i, ret, found = 0;
 
-	for (i = 0; i < env->engines.nr; i++)
-		if (!strcmp(env->engines.v[i], "fioring"))
+	for (i = 0; i < env->vals[DIM_ENGINE].nr; i++)
+		if (!strcmp(env->vals[DIM_ENGINE].v[i], "fioring"))
 			found = 1;
 	if (!found)
 		return 0;
@@ -131,7 +131,7 @@ static int setup_engines(struct run_ctx *ctx)
 			memcpy(ctx->tools.engine_version, "build-id:", 9);
 		return 0;
 	}
-	if (env->engines_given || env->engine_lib) {
+	if (env->given[DIM_ENGINE] || env->engine_lib) {
 		fprintf(stderr, "fioring-bench run: the fioring engine (libfioring.so) "
 			"is not found%s%s; build it or give --engine-lib\n",
 			env->engine_lib ? ": " : "", env->engine_lib ?: "");
@@ -140,8 +140,8 @@ static int setup_engines(struct run_ctx *ctx)
 	/* the default list: sweep what there is, and say so */
 	fprintf(stderr, "fioring-bench run: note: libfioring.so is not built; "
 		"sweeping fio's io_uring engine only\n");
-	strlist_free(&env->engines);
-	strlist_split(&env->engines, "io_uring");
+	strlist_free(&env->vals[DIM_ENGINE]);
+	strlist_split(&env->vals[DIM_ENGINE], "io_uring");
 	return 0;
 }
 
@@ -344,7 +344,7 @@ static int probe_iopolicies(struct run_ctx *ctx, struct target *t,
 static int iopolicies_for(struct run_ctx *ctx, struct target *t,
 			  struct strlist *out)
 {
-	struct strlist *want = &ctx->env->iopolicy, takes = { 0 };
+	struct strlist *want = &ctx->env->vals[DIM_IOPOLICY], takes = { 0 };
 	char list[256] = "";
 	int i, ret = 0;
 
@@ -437,21 +437,21 @@ static int setup_targets(struct run_ctx *ctx)
 				t->disk);
 			return -ENOENT;
 		}
-		if (env->scheduler.nr &&
+		if (env->vals[DIM_SCHEDULER].nr &&
 		    target_queue_path(t, "scheduler", path, sizeof(path))) {
 			fprintf(stderr, "fioring-bench run: --scheduler: %s has no "
 				"I/O scheduler to set\n", t->disk);
 			return -EINVAL;
 		}
 		/* its cells still run, and fail on the write: a refused setting */
-		for (j = 0; j < env->scheduler.nr; j++) {
+		for (j = 0; j < env->vals[DIM_SCHEDULER].nr; j++) {
 			char offers[256];
 
-			if (scheduler_offered(t, env->scheduler.v[j], offers,
+			if (scheduler_offered(t, env->vals[DIM_SCHEDULER].v[j], offers,
 					      sizeof(offers)) != 1)
 				fprintf(stderr, "fioring-bench run: note: --scheduler "
 					"%s: %s offers only %s; its cells will fail\n",
-					env->scheduler.v[j], t->disk,
+					env->vals[DIM_SCHEDULER].v[j], t->disk,
 					offers[0] ? offers : "none");
 		}
 		any_char |= t->is_char;
@@ -466,7 +466,7 @@ static int setup_targets(struct run_ctx *ctx)
 		if (ret)
 			return ret;
 		if (!t->iopolicy_path[0]) {
-			if (env->iopolicy.nr)
+			if (env->vals[DIM_IOPOLICY].nr)
 				fprintf(stderr, "fioring-bench run: note: %s is not "
 					"native NVMe multipath; iopolicy not swept\n",
 					t->disk);
@@ -505,6 +505,7 @@ static int dry_run(struct run_ctx *ctx)
 	struct target *t = calloc(n, sizeof(*t));
 	struct strlist *pol = calloc(n, sizeof(*pol));
 	char (*sched)[64] = calloc(n, sizeof(*sched));
+	const struct strlist *want;
 	char eta[32];
 
 	if (!tg || !t || !pol || !sched)
@@ -512,8 +513,8 @@ static int dry_run(struct run_ctx *ctx)
 	ret = 0;
 	for (i = 0; i < n && !ret; i++) {
 		tg[i].disk = "embedded";
-		tg[i].sched_now = NULL;
-		tg[i].iopolicy = &pol[i];
+		tg[i].now[DIM_SCHEDULER] = "none";
+		tg[i].vals[DIM_IOPOLICY] = &pol[i];
 		if (!env->targets.nr)
 			continue;
 		/* on fio servers: the device is not here to look at */
@@ -531,13 +532,12 @@ static int dry_run(struct run_ctx *ctx)
 		}
 		tg[i].disk = t[i].disk;
 		sched_now(&t[i], sched[i], sizeof(sched[i]));
-		tg[i].sched_now = sched[i][0] ? sched[i] : NULL;
+		tg[i].now[DIM_SCHEDULER] = sched[i][0] ? sched[i] : "none";
 		if (!t[i].iopolicy_path[0])
 			continue;
-		for (j = 0; env->iopolicy.nr ? j < env->iopolicy.nr :
-		     known_iopolicies[j] != NULL; j++)
-			strlist_add(&pol[i], env->iopolicy.nr ? env->iopolicy.v[j] :
-				    known_iopolicies[j]);
+		want = &env->vals[DIM_IOPOLICY];
+		for (j = 0; want->nr ? j < want->nr : known_iopolicies[j] != NULL; j++)
+			strlist_add(&pol[i], want->nr ? want->v[j] : known_iopolicies[j]);
 	}
 	if (!ret)
 		ret = sweep_plan(&ctx->sweep, env, tg, n);
@@ -574,9 +574,9 @@ static int plan_sweep(struct run_ctx *ctx)
 	if (tg && sched) {
 		for (i = 0; i < ctx->nr_targets; i++) {
 			tg[i].disk = ctx->targets[i].disk;
-			tg[i].iopolicy = &ctx->iopolicies[i];
+			tg[i].vals[DIM_IOPOLICY] = &ctx->iopolicies[i];
 			sched_now(&ctx->targets[i], sched[i], sizeof(sched[i]));
-			tg[i].sched_now = sched[i][0] ? sched[i] : NULL;
+			tg[i].now[DIM_SCHEDULER] = sched[i][0] ? sched[i] : "none";
 		}
 		ret = sweep_plan(&ctx->sweep, ctx->env, tg, ctx->nr_targets);
 		ctx->tools.knobs = ctx->sweep.knobs;
@@ -880,35 +880,20 @@ static int check_adaptive_vs(const struct run_ctx *ctx)
 {
 	const struct run_env *e = ctx->env;
 	const char *col = e->adaptive_vs_col, *val = e->adaptive_vs_val;
-	const struct strlist *l = NULL;
-	char name[128];
-	int i;
+	const struct dim *d = dim_by_col(col);
+	struct sweep_target tg = { .disk = "plan" };
+	struct sweep s = { 0 };
+	int i, found = 0;
 
-	if (!val)
+	/* a subsystem's values are known once its target is probed */
+	if (!val || (d && d->where == DIM_NVME_SUBSYS))
 		return 0;
-	if (!strcmp(col, "engine"))
-		l = &e->engines;
-	else if (!strcmp(col, "sqpoll"))
-		l = &e->sqpoll;
-	else if (!strcmp(col, "iostats_req"))
-		l = &e->iostats;
-	else if (!strcmp(col, "ioprio"))
-		l = &e->ioprio;
-	else if (!strcmp(col, "scheduler"))
-		l = &e->scheduler;
-	for (i = 0; !l && i < e->nr_knobs; i++)
-		if (!knob_col(e->knobs[i].attr, KNOB_COL_REQ, name, sizeof(name)) &&
-		    !strcmp(name, col))
-			l = &e->knobs[i].vals;
-	else if (!strcmp(col, "job")) {
-		for (i = 0; i < e->jobs.nr; i++) {
-			job_name(e->jobs.v[i], name, sizeof(name));
-			if (!strcmp(name, val))
-				return 0;
-		}
-	}
-	/* iopolicies are known per target, once it is probed */
-	if (!strcmp(col, "iopolicy_req") || (l && strlist_has(l, val)))
+	if (sweep_plan(&s, e, &tg, 1))
+		return 1;
+	for (i = 0; i < s.nr && !found; i++)
+		found = sweep_is_vs(&s, i, col, val);
+	sweep_free(&s);
+	if (found)
 		return 0;
 	fprintf(stderr, "fioring-bench run: --adaptive-vs %s=%s: the sweep has no "
 		"cell with that %s\n", col, val, col);

@@ -26,6 +26,8 @@
 #include "results/flags.h"
 #include "results/ioprio.h"
 #include "results/metrics.h"
+#include "sweep/dim_apply.h"
+#include "sweep/facts.h"
 #include "sweep/job_guard.h"
 #include "sweep/row_check.h"
 #include "sweep/row_fill.h"
@@ -41,98 +43,6 @@ static int out_full(const char *dir)
 
 	/* f_files 0: a filesystem that does not count inodes */
 	return !statvfs(dir, &sv) && (!sv.f_bavail || (sv.f_files && !sv.f_favail));
-}
-
-/* queue/ATTR of the target set to val; eff gets what the kernel kept */
-static int set_queue(struct run_ctx *ctx, const struct target *t,
-		     const char *attr, const char *val, char *eff, size_t len,
-		     struct result_row *r)
-{
-	char path[PATH_BUF];
-	int ret;
-
-	ret = target_queue_path(t, attr, path, sizeof(path));
-	if (!ret)
-		ret = knob_set(&ctx->journal, path, val, eff, len);
-	if (ret) {
-		row_fail(r, "cannot set %s=%s on %s: %s", attr, val, t->disk,
-			 strerror(-ret));
-	}
-	return ret;
-}
-
-static int apply_knobs(struct run_ctx *ctx, const struct target *t,
-		       const struct sweep_cell *c, struct result_row *r)
-{
-	char path[PATH_BUF], raw[256];
-	int ret, i;
-
-	ret = set_queue(ctx, t, "iostats", c->iostats, r->iostats_eff,
-			sizeof(r->iostats_eff), r);
-	if (ret)
-		return ret;
-	/*
-	 * The hidden path disks have iostats of their own, and on kernels
-	 * before ~6.3 they are where multipath I/O is counted: what iostats
-	 * costs is the whole stack's accounting, so they follow the head.
-	 */
-	for (i = 0; i < t->nr_paths; i++) {
-		snprintf(path, sizeof(path), "/sys/block/%s/queue/iostats",
-			 t->paths[i]);
-		ret = knob_set(&ctx->journal, path, c->iostats, NULL, 0);
-		if (ret) {
-			row_fail(r, "cannot set iostats=%s on %s: %s", c->iostats,
-				 t->paths[i], strerror(-ret));
-			return ret;
-		}
-	}
-	/* passthrough I/O on the char device counts only with this (6.13+) */
-	if (t->is_char && !target_queue_path(t, "iostats_passthrough", path,
-					     sizeof(path))) {
-		ret = set_queue(ctx, t, "iostats_passthrough",
-				strcmp(c->iostats, "0") ? "1" : "0",
-				r->iostats_passthrough_eff,
-				sizeof(r->iostats_passthrough_eff), r);
-		if (ret)
-			return ret;
-	}
-	if (c->iopolicy) {
-		ret = knob_set(&ctx->journal, t->iopolicy_path, c->iopolicy,
-			       r->iopolicy_eff, sizeof(r->iopolicy_eff));
-		if (ret) {
-			row_fail(r, "cannot set iopolicy=%s: %s", c->iopolicy,
-				 strerror(-ret));
-			return ret;
-		}
-	} else if (t->iopolicy_path[0] &&
-		   !file_read_line(t->iopolicy_path, raw, sizeof(raw))) {
-		str_copy(r->iopolicy_eff, sizeof(r->iopolicy_eff), raw);
-	}
-	ret = placement_workers_follow(&ctx->journal, &ctx->place, c->sqpoll);
-	if (ret) {
-		row_fail(r, "cannot bind %s's workers to the %s CPU: %s", t->disk,
-			 c->sqpoll ? "SQ thread's" : "jobs'", strerror(-ret));
-		return ret;
-	}
-	if (c->scheduler) {
-		ret = set_queue(ctx, t, "scheduler", c->scheduler, r->scheduler,
-				sizeof(r->scheduler), r);
-		if (ret)
-			return ret;
-	} else if (!target_queue_path(t, "scheduler", path, sizeof(path)) &&
-		   !file_read_line(path, raw, sizeof(raw))) {
-		sysfs_selected(raw, r->scheduler, sizeof(r->scheduler));
-	} else {
-		snprintf(r->scheduler, sizeof(r->scheduler), "none");
-	}
-	/* --knob: after the scheduler, whose change resets some of them */
-	for (i = 0; i < ctx->sweep.nr_knobs; i++) {
-		ret = set_queue(ctx, t, ctx->sweep.knobs[i].attr, c->knob[i],
-				r->knob_eff[i], sizeof(r->knob_eff[i]), r);
-		if (ret)
-			return ret;
-	}
-	return 0;
 }
 
 static void fill_kernel(struct result_row *r, const struct fio_result *f,
@@ -162,18 +72,6 @@ static void fill_kernel(struct result_row *r, const struct fio_result *f,
 	r->ks_reliable = flags_for_run(&ks, &fb, f->njobs, facts, r->ks_flags,
 				       sizeof(r->ks_flags), r->fio_flags,
 				       sizeof(r->fio_flags));
-}
-
-/* what the target's probe said, as it bears on this run */
-static void run_facts(const struct run_ctx *ctx, int target,
-		      const struct result_row *r, struct flag_facts *facts)
-{
-	const struct target_facts *tf = ctx->facts ? &ctx->facts[target] : NULL;
-
-	facts->iostats_off = !strcmp(r->iostats_eff, "0") &&
-			     !(tf && tf->iostats_honoured == FACT_NO);
-	facts->sync_completion = tf && tf->sync_completion == FACT_YES;
-	facts->sqpoll = r->sqpoll;
 }
 
 /* fio's disk_util of the target, kept beside the harness's own window */
@@ -257,20 +155,13 @@ static void run_files_name(const struct run_ctx *ctx, const struct target *t,
 	snprintf(fl->json, sizeof(fl->json), "%s/%s", ctx->tools.out, r->raw);
 	snprintf(fl->err, sizeof(fl->err), "%s/raw/r%04d.err", ctx->tools.out, run);
 	snprintf(fl->ds, sizeof(fl->ds), "%s/%s", ctx->tools.out, r->diskstats);
-	if (!strcmp(c->engine, "fioring")) {
-		snprintf(r->engine_version, sizeof(r->engine_version), "%s",
-			 ctx->tools.engine_version);
-		if (ctx->env->path_stats) {
-			snprintf(r->path_stats, sizeof(r->path_stats),
-				 "paths/r%04d.json", run);
-			snprintf(fl->ps, sizeof(fl->ps), "%s/paths/r%04d.json",
-				 ctx->tools.out, run);
-		}
-	} else {
-		snprintf(r->engine_version, sizeof(r->engine_version), "%s",
-			 ctx->tools.fio_version);
+	if (!strcmp(r->engine, "fioring") && ctx->env->path_stats) {
+		snprintf(r->path_stats, sizeof(r->path_stats), "paths/r%04d.json",
+			 run);
+		snprintf(fl->ps, sizeof(fl->ps), "%s/paths/r%04d.json",
+			 ctx->tools.out, run);
 	}
-	cell_ioengine(ctx->tools.engine_lib, c->engine, t->is_char, fl->ioengine,
+	cell_ioengine(ctx->tools.engine_lib, r->engine, t->is_char, fl->ioengine,
 		      sizeof(fl->ioengine));
 	snprintf(fl->job, sizeof(fl->job), "%s/jobs/%s%s.fio", ctx->tools.out,
 		 c->job_name, t->is_char ? ".ng" : "");
@@ -280,8 +171,8 @@ static void run_files_name(const struct run_ctx *ctx, const struct target *t,
 
 /* fio's command line for the cell, placed as the sweep placed it */
 static void fio_cmd_fill(const struct run_ctx *ctx, const struct target *t,
-			 const struct sweep_cell *c, const struct run_files *fl,
-			 struct result_row *r, struct fio_cmd *cmd)
+			 const struct run_files *fl, struct result_row *r,
+			 struct fio_cmd *cmd)
 {
 	char sq[16];
 
@@ -293,18 +184,18 @@ static void fio_cmd_fill(const struct run_ctx *ctx, const struct target *t,
 	cmd->filename = t->dev;
 	cmd->ioengine = fl->ioengine;
 	cmd->char_dev = t->is_char;
-	cmd->sqpoll = c->sqpoll;
+	cmd->sqpoll = r->sqpoll;
 	if (ctx->place.pinned) {
 		str_copy(r->cpus, sizeof(r->cpus), ctx->place.job_cpus);
 		cmd->cpus = r->cpus;
 	}
-	if (c->sqpoll && ctx->place.sq_cpu >= 0) {
+	if (r->sqpoll && ctx->place.sq_cpu >= 0) {
 		snprintf(sq, sizeof(sq), "%d", ctx->place.sq_cpu);
 		str_copy(r->sq_cpu, sizeof(r->sq_cpu), sq);
 		cmd->sq_cpu = r->sq_cpu;
 	}
 	cmd->runtime = ctx->env->runtime;
-	cmd->ioprio = c->ioprio;
+	cmd->ioprio = r->ioprio;
 	cmd->extra = &ctx->env->fio_args;
 	cmd->json_path = fl->json;
 	cmd->err_path = fl->err;
@@ -406,7 +297,7 @@ static void kernel_figures_fill(const struct run_ctx *ctx, int target,
 		write_snaps(ds, &win->before, &win->after);
 	interval_ms = (win->after.mono_ns - win->before.mono_ns) / 1e6;
 
-	run_facts(ctx, target, r, &facts);
+	facts_for_run(ctx->facts ? &ctx->facts[target] : NULL, r, &facts);
 	fill_kernel(r, fr, &facts, diskstats_find(&win->before, t->stat_name),
 		    diskstats_find(&win->after, t->stat_name), interval_ms);
 	fill_kernel_paths(r, fr, &facts, t, &win->before, &win->after,
@@ -423,16 +314,20 @@ void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 	struct fio_exit ex;
 	struct fio_cmd cmd;
 	struct stat st;
+	const struct dim_apply apply = {
+		.journal = &ctx->journal, .place = &ctx->place,
+		.knobs = ctx->tools.knobs, .nr_knobs = ctx->tools.nr_knobs,
+	};
 	int ret, snaps_ok;
 
 	row_start(&ctx->tools, t, c, run, repeat, r);
 	run_files_name(ctx, t, c, run, &fl, r);
-	if (apply_knobs(ctx, t, c, r)) {
+	if (dims_apply(&apply, t, c, r)) {
 		/* fio never ran: no files to name */
 		r->raw[0] = r->diskstats[0] = '\0';
 		return;
 	}
-	fio_cmd_fill(ctx, t, c, &fl, r, &cmd);
+	fio_cmd_fill(ctx, t, &fl, r, &cmd);
 	ret = fio_run_window(ctx->env, t, &cmd, &win, &ex, &snaps_ok);
 	if (ret) {
 		row_fail(r, "cannot start fio: %s", strerror(-ret));

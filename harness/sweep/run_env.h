@@ -12,23 +12,24 @@
 
 #include "kernel/embedded.h"
 #include "kernel/queue_knob.h"
+#include "results/dims.h"
 #include "lib/strlist.h"
 
 struct run_env {
 	struct strlist targets;
 	struct strlist jobs;
-	struct strlist iostats;
-	struct strlist iopolicy;	/* empty: every policy the target takes */
-	struct strlist engines;
-	struct strlist sqpoll;
-	struct strlist ioprio;
-	struct strlist scheduler;	/* empty: left as it is */
+	/*
+	 * Each list option of the dims table, by its row: given, else the
+	 * row's defaults; empty where it has none (DIM_IOPOLICY: every policy
+	 * the target takes; DIM_SCHEDULER: left as it is).
+	 */
+	struct strlist vals[NR_DIMS];
+	bool given[NR_DIMS];		/* the option was on the command line */
 	/* --knob ATTR=V1,V2: queue/ attributes crossed with the rest */
 	struct queue_knob knobs[QUEUE_KNOBS_MAX];
 	int nr_knobs;
 	struct strlist fio_args;
 	struct strlist clients;		/* fio servers; empty: run here */
-	bool engines_given;
 	int repeat;
 	int adaptive;			/* extra runs a cell may get; 0: off */
 	double adaptive_width;		/* settled: median's 95% CI within +-this */

@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * sweep.c: plans the cells of a sweep, the cross product of targets, jobs,
- * engines, sqpoll, iostats, iopolicy, ioprio and scheduler values, each
- * with a stable name that the report groups repeats by.
+ * sweep.c: plans the cells of a sweep, the cross product of the targets,
+ * the jobs, the values of each row of the dims table and of each --knob
+ * attribute, each cell with a stable name that the report groups repeats by.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -13,9 +13,6 @@
 #include "results/dims.h"
 #include "results/knob_cols.h"
 #include "sweep/sweep.h"
-
-static const char *cell_value(const struct sweep_cell *c, int col, char *buf,
-			      size_t len);
 
 /* appends "/" (none first), the part's prefix and the value to c's name */
 static void name_part(struct sweep_cell *c, const char *prefix, const char *v)
@@ -28,32 +25,26 @@ static void name_part(struct sweep_cell *c, const char *prefix, const char *v)
 
 /*
  * DISK/ENGINE/JOB/sqN/iostatsN/iopolicy-P/prio-P/sched-S: each row of the
- * dims table with a cell part, in order, then ATTR-V per --knob attribute
- * (only when swept: names without one read as before)
+ * dims table with a cell part, in order, its value or the target's own,
+ * then ATTR-V per --knob attribute (only when swept: names without one
+ * read as before)
  */
 static void cell_name(struct sweep_cell *c, const struct sweep_target *t,
 		      const struct run_env *env)
 {
-	char buf[16], prefix[QUEUE_KNOB_NAME + 2];
-	const char *v;
+	char prefix[QUEUE_KNOB_NAME + 2];
 	int i;
 
 	c->name[0] = '\0';
-	for (i = 0; i < NR_DIMS; i++) {
-		if (!dims[i].cell_part)
-			continue;
-		if (i == DIM_TARGET)
-			v = t->disk;
-		else if (i == DIM_SCHEDULER)
-			v = c->scheduler ?: (t->sched_now ?: "none");
-		else
-			v = cell_value(c, i, buf, sizeof(buf));
-		name_part(c, dims[i].cell_part, v);
-	}
+	for (i = 0; i < NR_DIMS; i++)
+		if (dims[i].cell_part)
+			name_part(c, dims[i].cell_part,
+				  i == DIM_TARGET ? t->disk :
+				  c->val[i] ?: (t->now[i] ?: ""));
 	for (i = 0; i < env->nr_knobs; i++) {
 		knob_col(env->knobs[i].attr, dim_knob.cell_part, prefix,
 			 sizeof(prefix));
-		name_part(c, prefix, c->knob[i]);
+		name_part(c, prefix, c->val[NR_DIMS + i]);
 	}
 	for (char *p = c->name + strlen(t->disk); *p; p++)
 		if (*p == ',')
@@ -99,95 +90,87 @@ out:
 	return ret;
 }
 
+/*
+ * The lists a target's cells cross, one per row of the dims table and one
+ * per --knob attribute; NULL: the row is not swept (one NULL value).
+ */
+static void plan_lists(const struct run_env *env, const struct sweep_target *t,
+		       const struct strlist **l)
+{
+	int d;
+
+	for (d = 0; d < NR_DIMS; d++) {
+		l[d] = t->vals[d] ?: &env->vals[d];
+		if (!l[d]->nr || dims[d].form == DIM_FORM_NONE)
+			l[d] = NULL;
+	}
+	for (d = 0; d < env->nr_knobs; d++)
+		l[NR_DIMS + d] = &env->knobs[d].vals;
+}
+
+static size_t plan_size(const struct strlist *const *l, int nr)
+{
+	size_t n = 1;
+	int d;
+
+	for (d = 0; d < nr; d++)
+		n *= l[d] ? (size_t)l[d]->nr : 1;
+	return n;
+}
+
+/* the values of the k-th of plan_size() crossings, the last list fastest */
+static void plan_cell(const struct strlist *const *l, int nr, size_t k,
+		      struct sweep_cell *c)
+{
+	int d;
+
+	for (d = nr - 1; d >= 0; d--) {
+		if (!l[d])
+			continue;
+		c->val[d] = l[d]->v[k % l[d]->nr];
+		k /= l[d]->nr;
+	}
+}
+
 int sweep_plan(struct sweep *s, const struct run_env *env,
 	       const struct sweep_target *tg, int nr_targets)
 {
 	const struct strlist *jobs = &env->jobs;
-	int ti, ji, ei, qi, ii, pi, ri, si, np, ns, nr = 0, nk, ki, k, x;
+	const struct strlist *l[NR_DIMS + QUEUE_KNOBS_MAX];
+	int nl = NR_DIMS + env->nr_knobs, ti, ji, nr = 0, ret;
 	struct sweep_cell *c;
-	size_t max;
+	size_t max = 0, k, n;
 
-	for (nk = 1, k = 0; k < env->nr_knobs; k++)
-		nk *= env->knobs[k].vals.nr;
-	max = 0;
 	for (ti = 0; ti < nr_targets; ti++) {
-		np = tg[ti].iopolicy->nr ?: 1;
-		ns = env->scheduler.nr ?: 1;
-		max += (size_t)jobs->nr * env->engines.nr * env->sqpoll.nr *
-		       env->iostats.nr * np * env->ioprio.nr * ns * nk;
+		plan_lists(env, &tg[ti], l);
+		max += jobs->nr * plan_size(l, nl);
 	}
 	s->cells = calloc(max ?: 1, sizeof(*s->cells));
 	if (!s->cells)
 		return -ENOMEM;
 	for (ti = 0; ti < nr_targets; ti++) {
-		np = tg[ti].iopolicy->nr ?: 1;
-		ns = env->scheduler.nr ?: 1;
-		for (ji = 0; ji < jobs->nr; ji++) {
-			for (ei = 0; ei < env->engines.nr; ei++)
-			for (qi = 0; qi < env->sqpoll.nr; qi++)
-			for (ii = 0; ii < env->iostats.nr; ii++)
-			for (pi = 0; pi < np; pi++)
-			for (ri = 0; ri < env->ioprio.nr; ri++)
-			for (si = 0; si < ns; si++)
-			for (ki = 0; ki < nk; ki++) {
+		plan_lists(env, &tg[ti], l);
+		n = plan_size(l, nl);
+		for (ji = 0; ji < jobs->nr; ji++)
+			for (k = 0; k < n; k++) {
 				c = &s->cells[nr++];
 				c->target = ti;
 				c->job = jobs->v[ji];
 				job_name(c->job, c->job_name, sizeof(c->job_name));
-				c->engine = env->engines.v[ei];
-				c->sqpoll = atoi(env->sqpoll.v[qi]);
-				c->iostats = env->iostats.v[ii];
-				c->iopolicy = tg[ti].iopolicy->nr ?
-					      tg[ti].iopolicy->v[pi] : NULL;
-				c->ioprio = env->ioprio.v[ri];
-				c->scheduler = env->scheduler.nr ?
-					       env->scheduler.v[si] : NULL;
-				/* the last knob varies fastest */
-				for (x = ki, k = env->nr_knobs - 1; k >= 0; k--) {
-					c->knob[k] = env->knobs[k].vals.v[x % env->knobs[k].vals.nr];
-					x /= env->knobs[k].vals.nr;
-				}
+				plan_cell(l, nl, k, c);
+				c->val[DIM_JOB] = c->job_name;
 				cell_name(c, &tg[ti], env);
 			}
-		}
 	}
 	s->nr = nr;
 	s->knobs = env->knobs;
 	s->nr_knobs = env->nr_knobs;
-	return env->adaptive_vs_val ?
-	       group_pairs(s, env->adaptive_vs_col, env->adaptive_vs_val) : 0;
-}
-
-/*
- * Cell c's value of the dims table's row col, as the gate's columns hold
- * it; past the table, of the --knob attributes in order.  The rows that
- * are not `vs` (target, iodepth, host) are the same for every cell of a
- * target here.
- */
-static const char *cell_value(const struct sweep_cell *c, int col, char *buf,
-			      size_t len)
-{
-	if (col >= NR_DIMS)
-		return c->knob[col - NR_DIMS];
-	switch (col) {
-	case DIM_ENGINE:
-		return c->engine;
-	case DIM_JOB:
-		return c->job_name;
-	case DIM_SQPOLL:
-		snprintf(buf, len, "%d", c->sqpoll);
-		return buf;
-	case DIM_IOSTATS:
-		return c->iostats;
-	case DIM_IOPOLICY:
-		return c->iopolicy ?: "";
-	case DIM_IOPRIO:
-		return c->ioprio;
-	case DIM_SCHEDULER:
-		return c->scheduler ?: "";
-	default:
-		return "";
-	}
+	ret = env->adaptive_vs_val ?
+	      group_pairs(s, env->adaptive_vs_col, env->adaptive_vs_val) : 0;
+	/* the cells moved: their job's value is their own name again */
+	for (ji = 0; ji < nr; ji++)
+		s->cells[ji].val[DIM_JOB] = s->cells[ji].job_name;
+	return ret;
 }
 
 /* the table's rows, then knob_ATTR_req of each --knob attribute */
@@ -213,17 +196,15 @@ static int vs_col(const struct sweep *s, const char *col)
 
 int sweep_is_vs(const struct sweep *s, int ci, const char *col, const char *val)
 {
-	char buf[16];
 	int k = vs_col(s, col);
 
-	return k >= 0 && !strcmp(cell_value(&s->cells[ci], k, buf, sizeof(buf)), val);
+	return k >= 0 && !strcmp(sweep_val(&s->cells[ci], k), val);
 }
 
 int sweep_vs_partner(const struct sweep *s, int ci, const char *col,
 		     const char *val)
 {
 	const struct sweep_cell *c = &s->cells[ci], *o;
-	char b1[16], b2[16];
 	int k = vs_col(s, col), i, j;
 
 	if (k < 0 || sweep_is_vs(s, ci, col, val))
@@ -233,8 +214,7 @@ int sweep_vs_partner(const struct sweep *s, int ci, const char *col,
 		if (o->target != c->target || !sweep_is_vs(s, i, col, val))
 			continue;
 		for (j = 0; j < nr_vs_cols(s); j++)
-			if (j != k && strcmp(cell_value(c, j, b1, sizeof(b1)),
-					     cell_value(o, j, b2, sizeof(b2))))
+			if (j != k && strcmp(sweep_val(c, j), sweep_val(o, j)))
 				break;
 		if (j == nr_vs_cols(s))
 			return i;

@@ -14,20 +14,22 @@ struct sweep_cell {
 	int target;		/* index into the run's targets */
 	const char *job;	/* job file path */
 	char job_name[128];
-	const char *engine;
-	int sqpoll;
-	const char *iostats;
-	const char *iopolicy;	/* NULL: not swept on this target */
-	const char *ioprio;
-	const char *scheduler;	/* NULL: not swept */
-	const char *knob[QUEUE_KNOBS_MAX];	/* run_env's knobs, in order */
+	/*
+	 * Its value of each row of the dims table, as the row's column holds
+	 * it, NULL where the row is not swept (the target's, iodepth, host;
+	 * what the target offers none of); past the table, each --knob
+	 * attribute's, in the sweep's order.
+	 */
+	const char *val[NR_DIMS + QUEUE_KNOBS_MAX];
 	char name[512];
 };
 
 struct sweep_target {
 	const char *disk;		/* sysfs disk name, first part of cells */
-	const struct strlist *iopolicy;	/* empty: not swept */
-	const char *sched_now;		/* scheduler when not swept */
+	/* a row's values on this target, instead of the run's; NULL: the run's */
+	const struct strlist *vals[NR_DIMS];
+	/* a row's part of the cell name when it is not swept; NULL: "" */
+	const char *now[NR_DIMS];
 };
 
 struct sweep {
@@ -36,6 +38,12 @@ struct sweep {
 	const struct queue_knob *knobs;	/* the --knob attributes */
 	int nr_knobs;
 };
+
+/* the cell's value of row d, "" when it has none */
+static inline const char *sweep_val(const struct sweep_cell *c, int d)
+{
+	return c->val[d] ?: "";
+}
 
 /*
  * The cross product of the run's values; with --adaptive-vs, each VS cell

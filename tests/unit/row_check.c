@@ -66,7 +66,8 @@ static void host_row(json_object *root, const char *host, const char *version,
 		     struct result_row *r)
 {
 	static const struct sweep_cell c = {
-		.engine = "io_uring", .iostats = "1", .name = "loop7/io_uring",
+		.val = { [DIM_ENGINE] = "io_uring", [DIM_IOSTATS] = "1" },
+		.name = "loop7/io_uring",
 	};
 	static struct target t = { .dev = "/dev/loop7", .disk = "loop7",
 				   .remote = true };
@@ -103,7 +104,8 @@ static void expect(json_object *root, const char *host, const char *version,
 static void local_row(const char *now, struct result_row *r)
 {
 	static const struct sweep_cell c = {
-		.engine = "io_uring", .iostats = "1", .iopolicy = "numa",
+		.val = { [DIM_ENGINE] = "io_uring", [DIM_IOSTATS] = "1",
+			 [DIM_IOPOLICY] = "numa" },
 		.name = "loop7/io_uring",
 	};
 	struct target t = { .dev = "/dev/loop7", .disk = "fioring-no-disk" };

@@ -60,11 +60,14 @@ int main(void)
 
 	/* defaults */
 	CHECK(!parse(&env, "run", NULL));
-	CHECK(env.iostats.nr == 3 && !strcmp(env.iostats.v[2], "2"));
-	CHECK(env.engines.nr == 2 && !strcmp(env.engines.v[0], "fioring") &&
-	      !strcmp(env.engines.v[1], "io_uring"));
-	CHECK(env.repeat == 5 && env.runtime == 5 && env.sqpoll.nr == 1);
-	CHECK(!env.iopolicy.nr && !env.scheduler.nr && !env.force);
+	CHECK(env.vals[DIM_IOSTATS].nr == 3 &&
+	      !strcmp(env.vals[DIM_IOSTATS].v[2], "2"));
+	CHECK(env.vals[DIM_ENGINE].nr == 2 &&
+	      !strcmp(env.vals[DIM_ENGINE].v[0], "fioring") &&
+	      !strcmp(env.vals[DIM_ENGINE].v[1], "io_uring"));
+	CHECK(env.repeat == 5 && env.runtime == 5 && env.vals[DIM_SQPOLL].nr == 1);
+	CHECK(!env.vals[DIM_IOPOLICY].nr && !env.vals[DIM_SCHEDULER].nr &&
+	      !env.force && !env.given[DIM_ENGINE]);
 	cli_free(&env);
 
 	/* bad values: refused */
@@ -86,17 +89,23 @@ int main(void)
 	CHECK(!parse(&env, "run", "--job", rd, "--job", wr, "--engine",
 		     "fioring,io_uring", "--sqpoll", "0,1", "-r", "3", NULL));
 	strlist_split(&pol, "numa,round-robin");
-	tg[0] = (struct sweep_target){ "zram0", &none, NULL };
-	tg[1] = (struct sweep_target){ "nvme0n1", &pol, "mq-deadline" };
+	memset(tg, 0, sizeof(tg));
+	tg[0].disk = "zram0";
+	tg[0].vals[DIM_IOPOLICY] = &none;
+	tg[0].now[DIM_SCHEDULER] = "none";
+	tg[1].disk = "nvme0n1";
+	tg[1].vals[DIM_IOPOLICY] = &pol;
+	tg[1].now[DIM_SCHEDULER] = "mq-deadline";
 	CHECK(!sweep_plan(&s, &env, tg, 2));
 	CHECK(s.nr == 2 * 2 * 2 * 3 + 2 * 2 * 2 * 3 * 2);
-	CHECK(s.cells[0].target == 0 && !s.cells[0].iopolicy);
-	CHECK(!strcmp(s.cells[0].engine, "fioring") && s.cells[0].sqpoll == 0);
+	CHECK(s.cells[0].target == 0 && !s.cells[0].val[DIM_IOPOLICY]);
+	CHECK(!strcmp(s.cells[0].val[DIM_ENGINE], "fioring") &&
+	      !strcmp(s.cells[0].val[DIM_SQPOLL], "0"));
 	CHECK(!strncmp(s.cells[0].name, "zram0/fioring/fioring-sweep-rd.", 31));
 	CHECK(strstr(s.cells[0].name, "/sq0/iostats0/iopolicy-/prio-none/sched-none"));
 	CHECK(!strcmp(s.cells[12].job, wr));
-	CHECK(!strcmp(s.cells[24].iopolicy, "numa") &&
-	      !strcmp(s.cells[25].iopolicy, "round-robin"));
+	CHECK(!strcmp(s.cells[24].val[DIM_IOPOLICY], "numa") &&
+	      !strcmp(s.cells[25].val[DIM_IOPOLICY], "round-robin"));
 	CHECK(strstr(s.cells[25].name, "/iopolicy-round-robin/prio-none/sched-mq-deadline"));
 	/* names are unique: rows with one name are repeats of one setting */
 	for (int i = 0; i < s.nr; i++)
@@ -115,12 +124,16 @@ int main(void)
 	CHECK(!sweep_plan(&s, &env, tg, 2));
 	CHECK(s.nr == 2 * 2 * 2 * 3 + 2 * 2 * 2 * 3 * 2);
 	for (int i = 0; i < s.nr; i += 2) {
-		CHECK(!strcmp(s.cells[i].engine, "io_uring") &&
-		      !strcmp(s.cells[i + 1].engine, "fioring"));
+		CHECK(!strcmp(s.cells[i].val[DIM_ENGINE], "io_uring") &&
+		      !strcmp(s.cells[i + 1].val[DIM_ENGINE], "fioring"));
 		CHECK(sweep_vs_partner(&s, i + 1, "engine", "io_uring") == i);
+		/* moved cells keep their own job */
+		CHECK(!strcmp(sweep_val(&s.cells[i], DIM_JOB), s.cells[i].job_name));
+		CHECK(!strcmp(s.cells[i].job, s.cells[i + 1].job));
 	}
-	CHECK(s.cells[0].sqpoll == 0 && s.cells[2].sqpoll == 0 &&
-	      !strcmp(s.cells[2].iostats, "1"));
+	CHECK(!strcmp(s.cells[0].val[DIM_SQPOLL], "0") &&
+	      !strcmp(s.cells[2].val[DIM_SQPOLL], "0") &&
+	      !strcmp(s.cells[2].val[DIM_IOSTATS], "1"));
 	CHECK(sweep_order(1, 0, 10) == 0 && sweep_order(1, 9, 10) == 9);
 	CHECK(sweep_order(2, 0, 10) == 9 && sweep_order(2, 9, 10) == 0);
 	sweep_free(&s);

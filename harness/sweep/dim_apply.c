@@ -1,0 +1,179 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * dim_apply.c: a cell's kernel settings, by the dims table (dim_apply.h).
+ * A row's `where` says how it is applied; what a setting brings along
+ * beyond its own file is its follower below, the one place a row is named.
+ */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "kernel/knob.h"
+#include "lib/fileio.h"
+#include "sweep/dim_apply.h"
+
+int dim_path(const struct target *t, const struct dim *d, char *path,
+	     size_t len)
+{
+	if (d->where == DIM_QUEUE_ATTR)
+		return target_queue_path(t, d->attr, path, len);
+	/* of the subsystem's, the target finds the one it has: iopolicy */
+	if (d->where != DIM_NVME_SUBSYS || strcmp(d->attr, "iopolicy") ||
+	    !t->iopolicy_path[0])
+		return -ENOENT;
+	return snprintf(path, len, "%s", t->iopolicy_path) >= (int)len ?
+	       -ENAMETOOLONG : 0;
+}
+
+/* path set to val (journaled), what the kernel kept into eff */
+static int set_path(const struct dim_apply *a, const char *path,
+		    const char *name, const char *val, const char *disk,
+		    char *eff, size_t len, struct result_row *r)
+{
+	int ret = knob_set(a->journal, path, val, eff, len);
+
+	if (ret)
+		row_fail(r, "cannot set %s=%s on %s: %s", name, val, disk,
+			 strerror(-ret));
+	return ret;
+}
+
+/*
+ * iostats: the hidden path disks have iostats of their own, and on kernels
+ * before ~6.3 they are where multipath I/O is counted: what iostats costs
+ * is the whole stack's accounting, so they follow the head.  Passthrough
+ * I/O on the char device counts only with iostats_passthrough (6.13+).
+ */
+static int iostats_follows(const struct dim_apply *a, const struct target *t,
+			   const char *val, struct result_row *r)
+{
+	char path[PATH_BUF];
+	int ret, i;
+
+	for (i = 0; i < t->nr_paths; i++) {
+		snprintf(path, sizeof(path), "/sys/block/%s/queue/iostats",
+			 t->paths[i]);
+		ret = set_path(a, path, "iostats", val, t->paths[i], NULL, 0, r);
+		if (ret)
+			return ret;
+	}
+	if (!t->is_char || target_queue_path(t, "iostats_passthrough", path,
+					     sizeof(path)))
+		return 0;
+	return set_path(a, path, "iostats_passthrough",
+			strcmp(val, "0") ? "1" : "0", t->disk,
+			r->iostats_passthrough_eff,
+			sizeof(r->iostats_passthrough_eff), r);
+}
+
+/* sqpoll: the loop workers follow the submitter (placement.h) */
+static int sqpoll_follows(const struct dim_apply *a, const struct target *t,
+			  const char *val, struct result_row *r)
+{
+	bool sq = val && atoi(val);
+	int ret = placement_workers_follow(a->journal, a->place, sq);
+
+	if (ret)
+		row_fail(r, "cannot bind %s's workers to the %s CPU: %s", t->disk,
+			 sq ? "SQ thread's" : "jobs'", strerror(-ret));
+	return ret;
+}
+
+static int (*const follows[NR_DIMS])(const struct dim_apply *a,
+				     const struct target *t, const char *val,
+				     struct result_row *r) = {
+	[DIM_SQPOLL] = sqpoll_follows,
+	[DIM_IOSTATS] = iostats_follows,
+};
+
+/* row d of the table on t: set to the cell's value, or read as it is */
+static int apply_row(const struct dim_apply *a, const struct target *t,
+		     const struct dim *d, const char *val, struct result_row *r)
+{
+	char path[PATH_BUF], raw[256], now[256] = "";
+	int ret;
+
+	if (dim_path(t, d, path, sizeof(path))) {
+		if (!val) {
+			if (d->eff_col && d->absent)
+				result_row_put(r, d->eff_col, d->absent);
+			return 0;
+		}
+		row_fail(r, "cannot set %s=%s on %s: %s", d->name, val, t->disk,
+			 strerror(ENOENT));
+		return -ENOENT;
+	}
+	if (val) {
+		ret = set_path(a, path, d->name, val, t->disk, now, sizeof(now), r);
+		if (ret)
+			return ret;
+	} else if (!file_read_line(path, raw, sizeof(raw))) {
+		sysfs_selected(raw, now, sizeof(now));
+	}
+	if (d->eff_col)
+		result_row_put(r, d->eff_col, now);
+	return 0;
+}
+
+int dims_apply(const struct dim_apply *a, const struct target *t,
+	       const struct sweep_cell *c, struct result_row *r)
+{
+	const struct dim *d;
+	char path[PATH_BUF];
+	int ret, i;
+
+	for (i = 0; i < NR_DIMS; i++) {
+		d = &dims[i];
+		ret = d->where == DIM_QUEUE_ATTR || d->where == DIM_NVME_SUBSYS ?
+		      apply_row(a, t, d, c->val[i], r) : 0;
+		if (!ret && follows[i])
+			ret = follows[i](a, t, c->val[i], r);
+		if (ret)
+			return ret;
+	}
+	/* --knob: after the table's, whose scheduler resets some of them */
+	for (i = 0; i < a->nr_knobs; i++) {
+		ret = target_queue_path(t, a->knobs[i].attr, path, sizeof(path));
+		if (ret) {
+			row_fail(r, "cannot set %s=%s on %s: %s", a->knobs[i].attr,
+				 c->val[NR_DIMS + i], t->disk, strerror(-ret));
+			return ret;
+		}
+		ret = set_path(a, path, a->knobs[i].attr, c->val[NR_DIMS + i],
+			       t->disk, r->knob_eff[i], sizeof(r->knob_eff[i]), r);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+/* mainline knows iostats on and off: 2 reads back 1, and is recorded so */
+static bool same_setting(const struct dim *d, const char *asked,
+			 const char *kept)
+{
+	if (d->on_off)
+		return !strcmp(asked, "0") == !strcmp(kept, "0");
+	return !strcmp(asked, kept);
+}
+
+int dims_kept(const struct sweep_cell *c, struct result_row *r)
+{
+	const struct dim *d;
+	const char *kept;
+	int i;
+
+	for (i = 0; i < NR_DIMS; i++) {
+		d = &dims[i];
+		if (!c->val[i] || !d->eff_col || d->where == DIM_FIO_OPTION ||
+		    d->where == DIM_CELL)
+			continue;
+		kept = result_row_text(r, d->eff_col) ?: "";
+		if (!same_setting(d, c->val[i], kept)) {
+			row_fail(r, "the kernel kept %s=%s, not %s", d->name,
+				 kept, c->val[i]);
+			return -EIO;
+		}
+	}
+	return 0;
+}
