@@ -24,7 +24,7 @@
 #include "report/report_doc.h"
 #include "report/report_groups.h"
 #include "results/flags.h"
-#include "results/knob_cols.h"
+#include "results/dims.h"
 #include "results/metrics.h"
 
 struct findings {
@@ -234,7 +234,8 @@ static int ratios_text(const struct report *rep, const char *const *cols,
 }
 
 /*
- * Each --knob attribute (a knob_ATTR_req column): every value against the
+ * Each --knob attribute (a knob_ATTR_req column) and each dims row the
+ * report compares as one (scheduler), where swept: every value against the
  * base, IOPS and fio's CPU time per I/O, as the iostats cost line takes
  * them (paired cells, geometric mean and its bootstrap interval).  A
  * bio-based device has no requests to merge or queue: there the request
@@ -248,9 +249,12 @@ static int finding_knobs(struct findings *f)
 	int ret;
 
 	for (i = 0; (col = results_setting_col(&f->rep->res, i)); i++) {
-		if (knob_col_attr(col, attr, sizeof(attr)))
+		if (report_knob_setting(col, attr, sizeof(attr)))
 			continue;
 		nv = report_distinct(f->rep, col, vals, 8);
+		/* a row of the table is in every sweep: said where it was swept */
+		if (nv < 2 && dim_by_col(col))
+			continue;
 		for (d = 0; d < nd; d++) {
 			if (nv < 2) {
 				say(f, "%s: not measured on %s: the sweep has one "

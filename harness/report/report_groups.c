@@ -3,10 +3,12 @@
  * report_groups.c: which comparisons the sweep allows (report_groups.h):
  * the pairs the report already compares on IOPS.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "report/report_groups.h"
+#include "results/dims.h"
 #include "results/flags.h"
 #include "results/knob_cols.h"
 
@@ -56,12 +58,26 @@ size_t report_distinct(const struct report *rep, const char *col,
 
 const char *report_knob_base(const char **vals, size_t n)
 {
-	size_t i;
+	static const char *const prefer[] = { "0", "none" };
+	size_t i, p;
 
-	for (i = 0; i < n; i++)
-		if (!strcmp(vals[i], "0"))
-			return vals[i];
+	for (p = 0; p < sizeof(prefer) / sizeof(prefer[0]); p++)
+		for (i = 0; i < n; i++)
+			if (!strcmp(vals[i], prefer[p]))
+				return vals[i];
 	return vals[0];
+}
+
+int report_knob_setting(const char *col, char *attr, size_t len)
+{
+	const struct dim *d = dim_by_col(col);
+
+	if (!d)
+		return knob_col_attr(col, attr, len);
+	if (!d->as_knob)
+		return -EINVAL;
+	snprintf(attr, len, "%s", d->name);
+	return 0;
 }
 
 /*
@@ -98,9 +114,9 @@ size_t report_groups(const struct report *rep, struct report_group *g,
 	/* each iostats value against 0 */
 	nv = report_distinct(rep, "iostats_req", vals, 8);
 	n = value_groups(rep, g, n, max, "iostats_req", "iostats", vals, nv, "0");
-	/* each --knob attribute (a knob_ATTR_req column): against the knob finding's base */
+	/* each setting compared as a --knob's: against the knob finding's base */
 	for (i = 0; (col = results_setting_col(&rep->res, i)); i++) {
-		if (knob_col_attr(col, attr, sizeof(attr)))
+		if (report_knob_setting(col, attr, sizeof(attr)))
 			continue;
 		nv = report_distinct(rep, col, vals, 8);
 		if (nv)

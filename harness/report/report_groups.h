@@ -2,8 +2,8 @@
 /*
  * report_groups.h: the comparisons a report makes, each a setting and
  * two of its values (engine io_uring vs fioring, SQPOLL off vs on,
- * iostats 0 vs each other value, each value of a --knob attribute vs its
- * base: the knob_ATTR_req columns of the dims table's knob row), listed
+ * iostats 0 vs each other value, each value of a --knob attribute, or of
+ * a dims row the report compares as one (scheduler), vs its base), listed
  * in one place so the percentile findings and the CDF figures iterate the
  * same groups.
  */
@@ -30,8 +30,14 @@ size_t report_groups(const struct report *rep, struct report_group *g,
 /* the distinct non-empty values of col over the rows, at most max, into v[] */
 size_t report_distinct(const struct report *rep, const char *col,
 		       const char **v, size_t max);
-/* the value a --knob is held against: "0" if swept, else the first of vals */
+/* the value a --knob is held against: "0", else "none", else the first of vals */
 const char *report_knob_base(const char **vals, size_t n);
+/*
+ * The setting col names, when the report compares its values as a
+ * --knob's (a knob_ATTR_req column, a dims row marked as_knob), into
+ * attr; -EINVAL when it does not
+ */
+int report_knob_setting(const char *col, char *attr, size_t len);
 
 /* fio's own clat is impossible in an ok run of the cell (fio #1484) */
 int report_clat_broken(const struct report *rep, const struct results_cell *rc);

@@ -84,6 +84,7 @@ const struct dim dims[NR_DIMS] = {
 		.journal = "knob: the path and its value before the sweep",
 		.req_col = "scheduler", .eff_col = "scheduler", .absent = "none",
 		.cell_part = "sched-", .label = "sched=", .vs = true,
+		.as_knob = true,
 		.help = "queue/scheduler values [left as it is]",
 		.form = DIM_FORM_WORD, .want = "scheduler names",
 	},
@@ -100,7 +101,7 @@ const struct dim dim_knob = {
 		 "the first run (kernel/queue_knob.c)",
 	.journal = "knob: the path and its value before the sweep",
 	.req_col = "knob_%s_req", .eff_col = "knob_%s_eff",
-	.cell_part = "%s-", .label = "%s=", .vs = true,
+	.cell_part = "%s-", .label = "%s=", .vs = true, .as_knob = true,
 };
 
 const struct dim *dim_by_col(const char *col)

@@ -58,6 +58,11 @@ struct dim {
 	bool vs;		/* a `run --adaptive-vs` column (swept per target) */
 	bool on_off;		/* the kernel keeps any value but 0 as on */
 	/*
+	 * the report compares its values as a --knob's: a finding and a
+	 * latency group each against the base (when the sweep has two)
+	 */
+	bool as_knob;
+	/*
 	 * run's list option: --help's text after "--FLAG LIST" ('\n' starts
 	 * a line under it), and the form each item must have
 	 */

@@ -9,7 +9,8 @@
 # figures are printed for the record, and no separation is asserted
 # because none is expected.  Every run must carry both classes with about
 # 10% of the I/O RT; the scheduler must be back as it was, the journal
-# empty; the report must say "RT p99 ... vs BE p99 ... (mq-deadline, ...)".
+# empty; the report must say "RT p99 ... vs BE p99 ... (mq-deadline, ...)"
+# and compare mq-deadline against none as it compares a --knob's values.
 # A scheduler the device lacks is named up front; a bad --ioprio refused.
 
 . "$(dirname "$0")/../lib/common.sh"
@@ -86,4 +87,9 @@ cat "$T_TMP/report"
 grep -q "RT p99 .* vs BE p99 .* (mq-deadline, $disk, fioring, prio rt:10)" \
 	"$T_TMP/report" || fail "no RT/BE headline for mq-deadline"
 [ -s "$out/plots/prio.png" ] || fail "no prio plot"
+# the scheduler, swept, is compared as a --knob is: each against none
+grep -Eq "^  (DIFFER|NO DIFFERENCE) +scheduler=mq-deadline against scheduler=none: IOPS [0-9.]+ \[.*\], CPU per I/O .* on $disk" \
+	"$T_TMP/report" || fail "no scheduler finding"
+grep -q "latency, scheduler=mq-deadline vs none" "$T_TMP/report" ||
+	fail "no latency group for the scheduler"
 exit 0
