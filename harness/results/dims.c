@@ -57,6 +57,7 @@ const struct dim dims[NR_DIMS] = {
 		.where = DIM_NVME_SUBSYS, .attr = "iopolicy",
 		.probe = "native NVMe multipath only; each policy written and "
 			 "read back",
+		.candidates = "numa,round-robin,queue-depth",
 		.journal = "knob: the path and its value before the sweep",
 		.req_col = "iopolicy_req", .eff_col = "iopolicy_eff",
 		.cell_part = "iopolicy-", .label = "iopolicy=", .vs = true,

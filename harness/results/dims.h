@@ -57,6 +57,8 @@ struct dim {
 	const char *label;	/* before the value in a report label */
 	bool vs;		/* a `run --adaptive-vs` column (swept per target) */
 	bool on_off;		/* the kernel keeps any value but 0 as on */
+	/* a per-target row's values to try when its option is not given */
+	const char *candidates;
 	/*
 	 * the report compares its values as a --knob's: a finding and a
 	 * latency group each against the base (when the sweep has two)

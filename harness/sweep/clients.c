@@ -24,6 +24,7 @@
 #include <json-c/json.h>
 
 #include "sweep/clients.h"
+#include "sweep/dim_probe.h"
 #include "lib/fileio.h"
 #include "lib/str.h"
 #include "fio/fio_client.h"
@@ -69,7 +70,7 @@ int clients_setup_targets(const struct run_env *env, struct target *tg,
 		return -EINVAL;
 	}
 	for (i = 0; i < NR_DIMS; i++)
-		if (dims[i].where == DIM_NVME_SUBSYS && env->vals[i].nr) {
+		if (dim_per_target(&dims[i]) && env->vals[i].nr) {
 			fprintf(stderr, "fioring-bench run: --client: %s is not "
 				"supported on fio servers\n", dims[i].flag);
 			return -EINVAL;

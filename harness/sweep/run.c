@@ -30,6 +30,8 @@
 #include "lib/build_id.h"
 #include "sweep/adaptive.h"
 #include "sweep/clients.h"
+#include "sweep/dim_apply.h"
+#include "sweep/dim_probe.h"
 #include "sweep/facts.h"
 #include "sweep/job_guard.h"
 #include "sweep/run.h"
@@ -62,10 +64,6 @@ static void signals_install(void)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 }
-
-static const char *const known_iopolicies[] = {
-	"numa", "round-robin", "queue-depth", NULL
-};
 
 static void fmt_duration(char *buf, size_t len, double s)
 {
@@ -314,62 +312,30 @@ static int setup_journal(struct run_ctx *ctx)
 	return 0;
 }
 
-/* T's subsystem takes policy NAME: written (journaled) and read back */
-static bool iopolicy_takes(struct run_ctx *ctx, struct target *t,
-			   const char *name)
-{
-	char eff[64];
-
-	return !knob_set(&ctx->journal, t->iopolicy_path, name, eff,
-			 sizeof(eff)) && !strcmp(eff, name);
-}
-
-/* the policies the subsystem takes, of those the harness knows */
-static int probe_iopolicies(struct run_ctx *ctx, struct target *t,
-			    struct strlist *out)
-{
-	int i;
-
-	for (i = 0; known_iopolicies[i]; i++)
-		if (iopolicy_takes(ctx, t, known_iopolicies[i]))
-			strlist_add(out, known_iopolicies[i]);
-	return out->nr ? 0 : -EINVAL;
-}
-
 /*
- * The policies to sweep on T: --iopolicy's, each tried and read back now so
- * that a name the kernel refuses stops the sweep before its first run
- * rather than failing every run of those cells; or all the kernel takes.
+ * The values of each per-target row of the dims table on T, probed now:
+ * a value the kernel refuses stops the sweep before its first run.
  */
-static int iopolicies_for(struct run_ctx *ctx, struct target *t,
-			  struct strlist *out)
+static int target_values(struct run_ctx *ctx, int ti)
 {
-	struct strlist *want = &ctx->env->vals[DIM_IOPOLICY], takes = { 0 };
-	char list[256] = "";
-	int i, ret = 0;
+	const struct target *t = &ctx->targets[ti];
+	const struct dim *d;
+	int i, ret;
 
-	if (!want->nr) {
-		ret = probe_iopolicies(ctx, t, out);
-		if (ret)
-			fprintf(stderr, "fioring-bench run: %s: no iopolicy accepted\n",
-				t->iopolicy_path);
-		return ret;
-	}
-	for (i = 0; i < want->nr; i++) {
-		if (iopolicy_takes(ctx, t, want->v[i])) {
-			strlist_add(out, want->v[i]);
+	for (i = 0; i < NR_DIMS; i++) {
+		d = &dims[i];
+		if (!dim_per_target(d))
 			continue;
-		}
-		probe_iopolicies(ctx, t, &takes);
-		strlist_join(&takes, ", ", list, sizeof(list));
-		fprintf(stderr, "fioring-bench run: --iopolicy %s: %s does not take "
-			"it (it takes: %s)\n", want->v[i], t->iopolicy_path,
-			list[0] ? list : "nothing");
-		ret = -EINVAL;
-		break;
+		ret = dim_probe_target(&ctx->journal, t, d, &ctx->env->vals[i],
+				       &ctx->tvals[ti][i]);
+		if (ret == -ENOENT && ctx->env->vals[i].nr)
+			fprintf(stderr, "fioring-bench run: note: %s is not "
+				"native NVMe multipath; %s not swept\n", t->disk,
+				d->name);
+		else if (ret && ret != -ENOENT)
+			return ret;
 	}
-	strlist_free(&takes);
-	return ret;
+	return 0;
 }
 
 static int setup_targets(struct run_ctx *ctx)
@@ -385,8 +351,8 @@ static int setup_targets(struct run_ctx *ctx)
 
 	ctx->nr_targets = env->targets.nr ?: 1;
 	ctx->targets = calloc(ctx->nr_targets, sizeof(*ctx->targets));
-	ctx->iopolicies = calloc(ctx->nr_targets, sizeof(*ctx->iopolicies));
-	if (!ctx->targets || !ctx->iopolicies)
+	ctx->tvals = calloc(ctx->nr_targets, sizeof(*ctx->tvals));
+	if (!ctx->targets || !ctx->tvals)
 		return -ENOMEM;
 	if (env->clients.nr) {
 		ret = clients_setup_targets(env, ctx->targets, ctx->tools.sweep_id,
@@ -462,19 +428,8 @@ static int setup_targets(struct run_ctx *ctx)
 	for (i = 0; !ret && i < ctx->nr_targets; i++) {
 		struct target *t = &ctx->targets[i];
 
-		ret = target_claim(&ctx->locks, t, ctx->tools.writes, ctx->env->force);
-		if (ret)
-			return ret;
-		if (!t->iopolicy_path[0]) {
-			if (env->vals[DIM_IOPOLICY].nr)
-				fprintf(stderr, "fioring-bench run: note: %s is not "
-					"native NVMe multipath; iopolicy not swept\n",
-					t->disk);
-			continue;
-		}
-		ret = iopolicies_for(ctx, t, &ctx->iopolicies[i]);
-		if (ret)
-			return ret;
+		ret = target_claim(&ctx->locks, t, ctx->tools.writes,
+				   ctx->env->force) ?: target_values(ctx, i);
 	}
 	return ret;
 }
@@ -493,6 +448,27 @@ static void sched_now(const struct target *t, char *buf, size_t len)
 }
 
 /*
+ * A per-target row's values on t without probing it: those asked, else its
+ * candidates; none where t has no such setting
+ */
+static void values_unprobed(const struct run_env *env, const struct target *t,
+			    struct strlist *out)
+{
+	char path[PATH_BUF];
+	int d, i;
+
+	for (d = 0; d < NR_DIMS; d++) {
+		if (!dim_per_target(&dims[d]) ||
+		    dim_path(t, &dims[d], path, sizeof(path)))
+			continue;
+		for (i = 0; i < env->vals[d].nr; i++)
+			strlist_add(&out[d], env->vals[d].v[i]);
+		if (!env->vals[d].nr)
+			strlist_split(&out[d], dims[d].candidates);
+	}
+}
+
+/*
  * --dry-run: the plan without touching the machine.  The embedded device
  * does not exist yet and multipath policies are not probed, so they show
  * as "embedded" and as every policy the harness knows.
@@ -500,21 +476,21 @@ static void sched_now(const struct target *t, char *buf, size_t len)
 static int dry_run(struct run_ctx *ctx)
 {
 	struct run_env *env = ctx->env;
-	int n = env->targets.nr ?: 1, i, j, runs, ret = -ENOMEM;
+	int n = env->targets.nr ?: 1, i, d, runs, ret = -ENOMEM;
 	struct sweep_target *tg = calloc(n, sizeof(*tg));
 	struct target *t = calloc(n, sizeof(*t));
-	struct strlist *pol = calloc(n, sizeof(*pol));
+	struct strlist (*pv)[NR_DIMS] = calloc(n, sizeof(*pv));
 	char (*sched)[64] = calloc(n, sizeof(*sched));
-	const struct strlist *want;
 	char eta[32];
 
-	if (!tg || !t || !pol || !sched)
+	if (!tg || !t || !pv || !sched)
 		goto out;
 	ret = 0;
 	for (i = 0; i < n && !ret; i++) {
 		tg[i].disk = "embedded";
 		tg[i].now[DIM_SCHEDULER] = "none";
-		tg[i].vals[DIM_IOPOLICY] = &pol[i];
+		for (d = 0; d < NR_DIMS; d++)
+			tg[i].vals[d] = dim_per_target(&dims[d]) ? &pv[i][d] : NULL;
 		if (!env->targets.nr)
 			continue;
 		/* on fio servers: the device is not here to look at */
@@ -533,11 +509,7 @@ static int dry_run(struct run_ctx *ctx)
 		tg[i].disk = t[i].disk;
 		sched_now(&t[i], sched[i], sizeof(sched[i]));
 		tg[i].now[DIM_SCHEDULER] = sched[i][0] ? sched[i] : "none";
-		if (!t[i].iopolicy_path[0])
-			continue;
-		want = &env->vals[DIM_IOPOLICY];
-		for (j = 0; want->nr ? j < want->nr : known_iopolicies[j] != NULL; j++)
-			strlist_add(&pol[i], want->nr ? want->v[j] : known_iopolicies[j]);
+		values_unprobed(env, &t[i], pv[i]);
 	}
 	if (!ret)
 		ret = sweep_plan(&ctx->sweep, env, tg, n);
@@ -556,10 +528,11 @@ static int dry_run(struct run_ctx *ctx)
 			printf("%s fio server %s\n", i ? "   " : "on ", env->clients.v[i]);
 	}
 out:
-	for (i = 0; pol && i < n; i++)
-		strlist_free(&pol[i]);
+	for (i = 0; pv && i < n; i++)
+		for (d = 0; d < NR_DIMS; d++)
+			strlist_free(&pv[i][d]);
 	free(sched);
-	free(pol);
+	free(pv);
 	free(t);
 	free(tg);
 	return ret ? 1 : 0;
@@ -569,12 +542,14 @@ static int plan_sweep(struct run_ctx *ctx)
 {
 	struct sweep_target *tg = calloc(ctx->nr_targets, sizeof(*tg));
 	char (*sched)[64] = calloc(ctx->nr_targets, sizeof(*sched));
-	int i, ret = -ENOMEM;
+	int i, d, ret = -ENOMEM;
 
 	if (tg && sched) {
 		for (i = 0; i < ctx->nr_targets; i++) {
 			tg[i].disk = ctx->targets[i].disk;
-			tg[i].vals[DIM_IOPOLICY] = &ctx->iopolicies[i];
+			for (d = 0; d < NR_DIMS; d++)
+				if (dim_per_target(&dims[d]))
+					tg[i].vals[d] = &ctx->tvals[i][d];
 			sched_now(&ctx->targets[i], sched[i], sizeof(sched[i]));
 			tg[i].now[DIM_SCHEDULER] = sched[i][0] ? sched[i] : "none";
 		}
@@ -886,7 +861,7 @@ static int check_adaptive_vs(const struct run_ctx *ctx)
 	int i, found = 0;
 
 	/* a subsystem's values are known once its target is probed */
-	if (!val || (d && d->where == DIM_NVME_SUBSYS))
+	if (!val || (d && dim_per_target(d)))
 		return 0;
 	if (sweep_plan(&s, e, &tg, 1))
 		return 1;
@@ -1044,9 +1019,10 @@ out:
 	sweep_facts_free(&ctx->facts, ctx->nr_targets);
 	sweep_free(&ctx->sweep);
 	adaptive_free(&ctx->adaptive);
-	for (i = 0; ctx->iopolicies && i < ctx->nr_targets; i++)
-		strlist_free(&ctx->iopolicies[i]);
-	free(ctx->iopolicies);
+	for (i = 0; ctx->tvals && i < ctx->nr_targets; i++)
+		for (int d = 0; d < NR_DIMS; d++)
+			strlist_free(&ctx->tvals[i][d]);
+	free(ctx->tvals);
 	strlist_free(&ctx->tools.client_fio);
 	free(ctx->targets);
 done:

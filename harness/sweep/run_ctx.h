@@ -32,7 +32,8 @@ struct run_ctx {
 	struct embedded_dev emb;
 	struct target *targets;
 	int nr_targets;
-	struct strlist *iopolicies;	/* per target */
+	/* per target: each per-target row's values there (dim_probe.h) */
+	struct strlist (*tvals)[NR_DIMS];
 	struct target_facts *facts;	/* per target; NULL on fio servers */
 	struct placement place;
 	struct sweep sweep;
