@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "kernel/knob.h"
+#include "kernel/queue_choice.h"
 #include "lib/fileio.h"
 #include "sweep/dim_apply.h"
 #include "sweep/dim_probe.h"
@@ -32,6 +33,32 @@ static void candidates_taken(struct journal *j, const char *path,
 		if (takes(j, path, cand.v[i]))
 			strlist_add(out, cand.v[i]);
 	strlist_free(&cand);
+}
+
+int dim_check_queue(const struct target *t, const struct strlist *vals)
+{
+	char path[PATH_BUF], offers[256];
+	const struct dim *d;
+	int i, k;
+
+	for (i = 0; i < NR_DIMS; i++) {
+		d = &dims[i];
+		if (d->where != DIM_QUEUE_ATTR || !vals[i].nr)
+			continue;
+		if (dim_path(t, d, path, sizeof(path))) {
+			fprintf(stderr, "fioring-bench run: %s: %s has no queue/%s\n",
+				d->flag, t->disk, d->attr);
+			return -ENOENT;
+		}
+		for (k = 0; k < vals[i].nr; k++)
+			if (queue_offered(path, vals[i].v[k], offers,
+					  sizeof(offers)) != 1)
+				fprintf(stderr, "fioring-bench run: note: %s %s: %s "
+					"offers only %s; its cells will fail\n",
+					d->flag, vals[i].v[k], t->disk,
+					offers[0] ? offers : "none");
+	}
+	return 0;
 }
 
 int dim_probe_target(struct journal *j, const struct target *t,

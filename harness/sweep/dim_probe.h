@@ -32,5 +32,12 @@ static inline bool dim_per_target(const struct dim *d)
 int dim_probe_target(struct journal *j, const struct target *t,
 		     const struct dim *d, const struct strlist *want,
 		     struct strlist *out);
+/*
+ * Each queue/ row the sweep asks values of (vals, by row) on t: the
+ * attribute must be there, else one line and -ENOENT; a value its list of
+ * choices lacks is noted, and its cells run and fail on the write (a
+ * refused setting, in the results).
+ */
+int dim_check_queue(const struct target *t, const struct strlist *vals);
 
 #endif

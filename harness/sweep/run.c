@@ -40,7 +40,6 @@
 #include "sweep/target_claim.h"
 #include "sweep/undo.h"
 #include "sweep/undo_locks.h"
-#include "kernel/scheduler.h"
 #include "results/knob_cols.h"
 
 static volatile sig_atomic_t stop_signal;
@@ -345,7 +344,6 @@ static int setup_targets(struct run_ctx *ctx)
 	const struct hosts hosts = { &env->clients, ctx->tools.fio, ctx->tools.sweep_id,
 				     &ctx->tools.client_fio };
 	const char *dev;
-	char path[PATH_BUF];
 	bool any_char = false, any_block = false;
 	int i, j, ret;
 
@@ -398,28 +396,9 @@ static int setup_targets(struct run_ctx *ctx)
 					"given twice\n", dev);
 				return -EINVAL;
 			}
-		if (target_queue_path(t, "iostats", path, sizeof(path))) {
-			fprintf(stderr, "fioring-bench run: %s has no queue/iostats\n",
-				t->disk);
-			return -ENOENT;
-		}
-		if (env->vals[DIM_SCHEDULER].nr &&
-		    target_queue_path(t, "scheduler", path, sizeof(path))) {
-			fprintf(stderr, "fioring-bench run: --scheduler: %s has no "
-				"I/O scheduler to set\n", t->disk);
-			return -EINVAL;
-		}
-		/* its cells still run, and fail on the write: a refused setting */
-		for (j = 0; j < env->vals[DIM_SCHEDULER].nr; j++) {
-			char offers[256];
-
-			if (scheduler_offered(t, env->vals[DIM_SCHEDULER].v[j], offers,
-					      sizeof(offers)) != 1)
-				fprintf(stderr, "fioring-bench run: note: --scheduler "
-					"%s: %s offers only %s; its cells will fail\n",
-					env->vals[DIM_SCHEDULER].v[j], t->disk,
-					offers[0] ? offers : "none");
-		}
+		ret = dim_check_queue(t, env->vals);
+		if (ret)
+			return ret;
 		any_char |= t->is_char;
 		any_block |= !t->is_char;
 	}
@@ -434,17 +413,27 @@ static int setup_targets(struct run_ctx *ctx)
 	return ret;
 }
 
-/* the queue's scheduler as it is, empty when it has none */
-static void sched_now(const struct target *t, char *buf, size_t len)
+/*
+ * Each queue/ row's value on t as it is, for the cell names of a sweep
+ * that leaves it (the row's `absent` where t has none; a remote t's are
+ * not here to read)
+ */
+static void values_now(const struct target *t, char (*now)[64],
+		       struct sweep_target *tg)
 {
 	char path[PATH_BUF], raw[256];
+	int d;
 
-	buf[0] = '\0';
-	if (t->remote)
-		return;
-	if (!target_queue_path(t, "scheduler", path, sizeof(path)) &&
-	    !file_read_line(path, raw, sizeof(raw)))
-		sysfs_selected(raw, buf, len);
+	for (d = 0; d < NR_DIMS; d++) {
+		if (dims[d].where != DIM_QUEUE_ATTR)
+			continue;
+		tg->now[d] = dims[d].absent;
+		if (!t || t->remote || dim_path(t, &dims[d], path, sizeof(path)) ||
+		    file_read_line(path, raw, sizeof(raw)))
+			continue;
+		sysfs_selected(raw, now[d], sizeof(now[d]));
+		tg->now[d] = now[d];
+	}
 }
 
 /*
@@ -480,15 +469,15 @@ static int dry_run(struct run_ctx *ctx)
 	struct sweep_target *tg = calloc(n, sizeof(*tg));
 	struct target *t = calloc(n, sizeof(*t));
 	struct strlist (*pv)[NR_DIMS] = calloc(n, sizeof(*pv));
-	char (*sched)[64] = calloc(n, sizeof(*sched));
+	char (*now)[NR_DIMS][64] = calloc(n, sizeof(*now));
 	char eta[32];
 
-	if (!tg || !t || !pv || !sched)
+	if (!tg || !t || !pv || !now)
 		goto out;
 	ret = 0;
 	for (i = 0; i < n && !ret; i++) {
 		tg[i].disk = "embedded";
-		tg[i].now[DIM_SCHEDULER] = "none";
+		values_now(NULL, now[i], &tg[i]);
 		for (d = 0; d < NR_DIMS; d++)
 			tg[i].vals[d] = dim_per_target(&dims[d]) ? &pv[i][d] : NULL;
 		if (!env->targets.nr)
@@ -507,8 +496,7 @@ static int dry_run(struct run_ctx *ctx)
 			break;
 		}
 		tg[i].disk = t[i].disk;
-		sched_now(&t[i], sched[i], sizeof(sched[i]));
-		tg[i].now[DIM_SCHEDULER] = sched[i][0] ? sched[i] : "none";
+		values_now(&t[i], now[i], &tg[i]);
 		values_unprobed(env, &t[i], pv[i]);
 	}
 	if (!ret)
@@ -531,7 +519,7 @@ out:
 	for (i = 0; pv && i < n; i++)
 		for (d = 0; d < NR_DIMS; d++)
 			strlist_free(&pv[i][d]);
-	free(sched);
+	free(now);
 	free(pv);
 	free(t);
 	free(tg);
@@ -541,23 +529,22 @@ out:
 static int plan_sweep(struct run_ctx *ctx)
 {
 	struct sweep_target *tg = calloc(ctx->nr_targets, sizeof(*tg));
-	char (*sched)[64] = calloc(ctx->nr_targets, sizeof(*sched));
+	char (*now)[NR_DIMS][64] = calloc(ctx->nr_targets, sizeof(*now));
 	int i, d, ret = -ENOMEM;
 
-	if (tg && sched) {
+	if (tg && now) {
 		for (i = 0; i < ctx->nr_targets; i++) {
 			tg[i].disk = ctx->targets[i].disk;
 			for (d = 0; d < NR_DIMS; d++)
 				if (dim_per_target(&dims[d]))
 					tg[i].vals[d] = &ctx->tvals[i][d];
-			sched_now(&ctx->targets[i], sched[i], sizeof(sched[i]));
-			tg[i].now[DIM_SCHEDULER] = sched[i][0] ? sched[i] : "none";
+			values_now(&ctx->targets[i], now[i], &tg[i]);
 		}
 		ret = sweep_plan(&ctx->sweep, ctx->env, tg, ctx->nr_targets);
 		ctx->tools.knobs = ctx->sweep.knobs;
 		ctx->tools.nr_knobs = ctx->sweep.nr_knobs;
 	}
-	free(sched);
+	free(now);
 	free(tg);
 	return ret;
 }

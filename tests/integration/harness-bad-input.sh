@@ -70,6 +70,12 @@ JOB
 	--runtime 1 --out "$T_TMP/parse" $st >"$T_TMP/parse.log" 2>&1
 rc=$?
 sweep_refused parse 1 "--job $T_TMP/broken.fio with engine io_uring: fio refuses it: fio: failed parsing rw=sideways"
+# a queue/ setting the device lacks (zram has no scheduler): refused up front
+"$bench" run --target "$DEV" --job "$FIORING_TOP/jobs/randread-qd1.fio" \
+	--scheduler none --engine io_uring --iostats 1 --repeat 1 --runtime 1 \
+	--out "$T_TMP/nosched" $st >"$T_TMP/nosched.log" 2>&1
+rc=$?
+sweep_refused nosched 1 "^fioring-bench run: --scheduler: ${DEV#/dev/} has no queue/scheduler$"
 # a job fio parses but fails to run (512-byte O_DIRECT reads of a 4 KiB
 # block device), between two good runs: recorded, the sweep goes on
 cat >"$T_TMP/failing.fio" <<JOB
