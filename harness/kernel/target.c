@@ -3,7 +3,7 @@
  * target.c: maps a device node to its sysfs disk.  A partition's queue is
  * its parent's; an NVMe generic char device ngXnY shares queue and stats
  * with the head disk nvmeXnY; a native multipath head has hidden per-path
- * disks nvmeXcZnY and its subsystem has the iopolicy attribute.
+ * disks nvmeXcZnY, and its "device" is its nvme-subsystem.
  */
 #include <dirent.h>
 #include <errno.h>
@@ -94,18 +94,14 @@ static void slaves_of(struct target *t)
 	closedir(dir);
 }
 
-/* the head's "device" is the nvme-subsystem, which has iopolicy */
-static void iopolicy_of(struct target *t)
+/* a native multipath head's "device" is its nvme-subsystem */
+static void subsys_of(struct target *t)
 {
 	char link[PATH_MAX], real[PATH_MAX];
 
 	snprintf(link, sizeof(link), "/sys/block/%s/device", t->disk);
-	if (!realpath(link, real))
-		return;
-	if (snprintf(t->iopolicy_path, sizeof(t->iopolicy_path), "%s/iopolicy",
-		     real) >= (int)sizeof(t->iopolicy_path) ||
-	    access(t->iopolicy_path, W_OK) < 0)
-		t->iopolicy_path[0] = '\0';
+	if (realpath(link, real) && strstr(real, "/nvme-subsystem/"))
+		snprintf(t->subsys, sizeof(t->subsys), "%s", real);
 }
 
 int target_resolve(const char *dev, struct target *t)
@@ -146,7 +142,7 @@ int target_resolve(const char *dev, struct target *t)
 	model_of(t);
 	paths_of(t);
 	slaves_of(t);
-	iopolicy_of(t);
+	subsys_of(t);
 	return 0;
 }
 

@@ -2,8 +2,8 @@
 /*
  * target.h: what the harness knows about a device it sweeps: the node fio
  * opens, the block disk behind it (its queue knobs and diskstats name), its
- * model, its hidden per-path NVMe disks, its slaves, and the multipath
- * subsystem's iopolicy attribute when there is one.
+ * model, its hidden per-path NVMe disks, its slaves, and the directory of
+ * its NVMe subsystem when it is a native multipath head.
  */
 #ifndef FIORING_TARGET_H
 #define FIORING_TARGET_H
@@ -24,7 +24,8 @@ struct target {
 	bool is_char;		/* NVMe generic char device /dev/ngXnY */
 	bool embedded;
 	bool remote;		/* on fio servers (--client): nothing read here */
-	char iopolicy_path[PATH_MAX];	/* empty unless native NVMe multipath */
+	char subsys[PATH_MAX];	/* the subsystem's sysfs directory; empty unless
+				 * native NVMe multipath */
 	int nr_paths;
 	char paths[TARGET_MAX_PATHS][DISK_NAME_LEN];
 	int nr_slaves;

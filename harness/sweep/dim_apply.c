@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "kernel/knob.h"
 #include "lib/fileio.h"
@@ -18,12 +19,11 @@ int dim_path(const struct target *t, const struct dim *d, char *path,
 {
 	if (d->where == DIM_QUEUE_ATTR)
 		return target_queue_path(t, d->attr, path, len);
-	/* of the subsystem's, the target finds the one it has: iopolicy */
-	if (d->where != DIM_NVME_SUBSYS || strcmp(d->attr, "iopolicy") ||
-	    !t->iopolicy_path[0])
+	if (d->where != DIM_NVME_SUBSYS || !t->subsys[0])
 		return -ENOENT;
-	return snprintf(path, len, "%s", t->iopolicy_path) >= (int)len ?
-	       -ENAMETOOLONG : 0;
+	if (snprintf(path, len, "%s/%s", t->subsys, d->attr) >= (int)len)
+		return -ENAMETOOLONG;
+	return access(path, W_OK) ? -errno : 0;
 }
 
 /* path set to val (journaled), what the kernel kept into eff */

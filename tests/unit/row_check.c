@@ -13,6 +13,7 @@
  * it started with: a multipath iopolicy that reads otherwise at its end
  * fails it, naming both.
  */
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -109,20 +110,22 @@ static void local_row(const char *now, struct result_row *r)
 		.name = "loop7/io_uring",
 	};
 	struct target t = { .dev = "/dev/loop7", .disk = "fioring-no-disk" };
-	char path[] = "/tmp/fioring-row_check.XXXXXX";
+	char dir[] = "/tmp/fioring-row_check.XXXXXX", path[sizeof(dir) + 16];
 	char err[256];
 	json_object *root;
 	struct fio_result fr;
 	int fd, njobs;
 
 	memset(r, 0, sizeof(*r));
-	fd = mkstemp(path);
+	CHECK(mkdtemp(dir) != NULL);
+	snprintf(path, sizeof(path), "%s/iopolicy", dir);
+	fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0644);
 	CHECK(fd >= 0);
 	if (fd < 0)
 		return;
 	CHECK(write(fd, now, strlen(now)) == (ssize_t)strlen(now));
 	close(fd);
-	snprintf(t.iopolicy_path, sizeof(t.iopolicy_path), "%s", path);
+	snprintf(t.subsys, sizeof(t.subsys), "%s", dir);
 	root = fio_json_load(client_json, strlen(client_json), err, sizeof(err));
 	CHECK(root && !fio_json_client_read(root, "127.0.0.2", &fr, &njobs));
 	snprintf(r->status, sizeof(r->status), "ok");
@@ -133,6 +136,7 @@ static void local_row(const char *now, struct result_row *r)
 	row_check(&env, &tools, &c, &t, &fr, "io_uring", r);
 	json_object_put(root);
 	unlink(path);
+	rmdir(dir);
 }
 
 int main(void)
