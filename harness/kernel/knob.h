@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
- * knob.h: the sysfs settings a sweep changes (queue/iostats, scheduler,
- * the subsystem's iopolicy), each journaled with its old value before the
- * first write and read back after every write.
+ * knob.h: the sysfs settings a sweep changes (the target's queue/
+ * attributes, its NVMe subsystem's), each journaled with its old value
+ * before the first write and read back after every write.
  */
 #ifndef FIORING_KNOB_H
 #define FIORING_KNOB_H

@@ -20,8 +20,8 @@ struct run_env {
 	struct strlist jobs;
 	/*
 	 * Each list option of the dims table, by its row: given, else the
-	 * row's defaults; empty where it has none (DIM_IOPOLICY: every policy
-	 * the target takes; DIM_SCHEDULER: left as it is).
+	 * row's defaults; empty where it has none (a per-target row: what
+	 * the target takes; a queue/ row: left as it is).
 	 */
 	struct strlist vals[NR_DIMS];
 	bool given[NR_DIMS];		/* the option was on the command line */

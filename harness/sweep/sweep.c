@@ -24,10 +24,10 @@ static void name_part(struct sweep_cell *c, const char *prefix, const char *v)
 }
 
 /*
- * DISK/ENGINE/JOB/sqN/iostatsN/iopolicy-P/prio-P/sched-S: each row of the
- * dims table with a cell part, in order, its value or the target's own,
- * then ATTR-V per --knob attribute (only when swept: names without one
- * read as before)
+ * DISK/ENGINE/JOB/...: each row of the dims table with a cell part, in
+ * order, its value or the target's own (HOWTO's table of dimensions shows
+ * each part), then ATTR-V per --knob attribute (only when swept: names
+ * without one read as before)
  */
 static void cell_name(struct sweep_cell *c, const struct sweep_target *t,
 		      const struct run_env *env)
