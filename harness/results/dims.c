@@ -13,6 +13,7 @@ const struct dim dims[NR_DIMS] = {
 		.probe = "resolved to its disk; blk-mq or bio-based, what "
 			 "its completions and counters do (applicability.c)",
 		.req_col = "target", .cell_part = "", .label = "",
+		.csv_after = "error",
 	},
 	[DIM_ENGINE] = {
 		.name = "engine", .flag = "--engine", .where = DIM_FIO_OPTION,
@@ -22,11 +23,13 @@ const struct dim dims[NR_DIMS] = {
 		.help = "fioring and/or io_uring (or any fio engine)\n"
 			"[fioring,io_uring]",
 		.form = DIM_FORM_WORD, .want = "engine names",
+		.csv_after = "fio_version",
 	},
 	[DIM_JOB] = {
 		.name = "job", .flag = "--job", .where = DIM_CELL,
 		.probe = "fio --parse-only reads it (job_guard.c)",
 		.req_col = "job", .cell_part = "", .label = "", .vs = true,
+		.csv_after = "engine_version",
 	},
 	[DIM_SQPOLL] = {
 		.name = "sqpoll", .flag = "--sqpoll", .where = DIM_FIO_OPTION,
@@ -35,10 +38,12 @@ const struct dim dims[NR_DIMS] = {
 		.req_col = "sqpoll", .cell_part = "sq", .label = "sq", .vs = true,
 		.help = "sqthread_poll values, 0 and/or 1 [0]",
 		.form = DIM_FORM_BOOL, .want = "0 and/or 1",
+		.type = DIM_INT, .csv_after = "engine_version",
 	},
 	[DIM_IODEPTH] = {
 		.name = "iodepth", .where = DIM_FIO_OPTION, .attr = "iodepth",
 		.probe = "fio's JSON", .req_col = "iodepth", .label = "qd",
+		.type = DIM_NUM, .csv_after = "engine_version",
 	},
 	[DIM_IOSTATS] = {
 		.name = "iostats", .flag = "--iostats", .where = DIM_QUEUE_ATTR,
@@ -51,6 +56,7 @@ const struct dim dims[NR_DIMS] = {
 		.on_off = true,
 		.help = "queue/iostats values [0,1,2]",
 		.form = DIM_FORM_UINT, .want = "whole numbers >= 0",
+		.csv_after = "engine_version",
 	},
 	[DIM_IOPOLICY] = {
 		.name = "iopolicy", .flag = "--iopolicy",
@@ -64,6 +70,7 @@ const struct dim dims[NR_DIMS] = {
 		.help = "NVMe multipath iopolicies [every one the target's\n"
 			"subsystem accepts; not swept without multipath]",
 		.form = DIM_FORM_WORD, .want = "policy names",
+		.csv_after = "engine_version",
 	},
 	[DIM_IOPRIO] = {
 		.name = "ioprio", .flag = "--ioprio", .where = DIM_FIO_OPTION,
@@ -77,6 +84,7 @@ const struct dim dims[NR_DIMS] = {
 		.form = DIM_FORM_IOPRIO,
 		.want = "none, CLASS/LEVEL or CLASS:PCT[:LEVEL] with CLASS rt, "
 			"be or idle, LEVEL 0-7, PCT 1-100",
+		.csv_after = "engine_version",
 	},
 	[DIM_SCHEDULER] = {
 		.name = "scheduler", .flag = "--scheduler",
@@ -88,11 +96,13 @@ const struct dim dims[NR_DIMS] = {
 		.as_knob = true,
 		.help = "queue/scheduler values [left as it is]",
 		.form = DIM_FORM_WORD, .want = "scheduler names",
+		.csv_after = "engine_version",
 	},
 	[DIM_HOST] = {
 		.name = "host", .flag = "--client", .where = DIM_HARNESS,
 		.probe = "fio --client reaches it",
 		.req_col = "host", .label = "host=",
+		.csv_after = "diskstats",
 	},
 };
 
@@ -104,6 +114,19 @@ const struct dim dim_knob = {
 	.req_col = "knob_%s_req", .eff_col = "knob_%s_eff",
 	.cell_part = "%s-", .label = "%s=", .vs = true, .as_knob = true,
 };
+
+const struct dim *dim_by_any_col(const char *col, int *eff)
+{
+	int i;
+
+	for (i = 0; i < NR_DIMS; i++) {
+		*eff = !!dims[i].eff_col && strcmp(dims[i].req_col, col) &&
+		       !strcmp(dims[i].eff_col, col);
+		if (!strcmp(dims[i].req_col, col) || *eff)
+			return &dims[i];
+	}
+	return NULL;
+}
 
 const struct dim *dim_by_col(const char *col)
 {

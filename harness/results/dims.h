@@ -34,6 +34,13 @@ enum dim_form {
 	DIM_FORM_IOPRIO,	/* a priority mix (results/ioprio.h) */
 };
 
+/* how a row's columns are written (its values are held as text) */
+enum dim_type {
+	DIM_TEXT,		/* as it is, quoted in JSON */
+	DIM_INT,		/* a whole number in JSON */
+	DIM_NUM,		/* a number, as fmt_num() writes one */
+};
+
 /* the rows, in the order cell keys and names are made */
 enum dim_id {
 	DIM_TARGET, DIM_ENGINE, DIM_JOB, DIM_SQPOLL, DIM_IODEPTH, DIM_IOSTATS,
@@ -53,6 +60,12 @@ struct dim {
 	const char *req_col;	/* the value asked: the setting cells pair on */
 	const char *eff_col;	/* what the kernel read back, NULL: none */
 	const char *absent;	/* eff_col where the target has no such file */
+	enum dim_type type;
+	/*
+	 * the results column its columns follow (req_col, then eff_col);
+	 * rows with one anchor follow it in the table's order
+	 */
+	const char *csv_after;
 	const char *cell_part;	/* before the value in the cell name; NULL: not there */
 	const char *label;	/* before the value in a report label */
 	bool vs;		/* a `run --adaptive-vs` column (swept per target) */
@@ -82,5 +95,7 @@ extern const struct dim dim_knob;
 
 /* the row whose req_col is col, or NULL */
 const struct dim *dim_by_col(const char *col);
+/* the row with col as req_col (*eff 0) or eff_col (*eff 1), or NULL */
+const struct dim *dim_by_any_col(const char *col, int *eff);
 
 #endif

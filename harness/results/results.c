@@ -1,8 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * results.c: writes a sweep's results.  Each column is described once (name,
- * type, where it lives in struct result_row) and both writers walk that
- * table, so the CSV and the JSON cannot drift apart.  The CSV is appended
+ * type, where it lives in struct result_row; a dims row's, by that row)
+ * and both writers walk that table, so the CSV and the JSON cannot drift
+ * apart.  The CSV is appended
  * and flushed run by run, so a killed sweep keeps every finished row; the
  * JSON is rewritten whole, atomically, at most every 5 s and at the end
  * (rewriting it after each run costs a long sweep quadratic time).
@@ -24,7 +25,8 @@
 
 #define RESULTS_JSON_EVERY_NS (5 * 1000 * 1000 * 1000ull)
 
-enum col_type { COL_STR, COL_INT, COL_NUM };
+/* COL_DIM_*: a dims row's column, held as text, written as its type says */
+enum col_type { COL_STR, COL_INT, COL_NUM, COL_DIM_INT, COL_DIM_NUM };
 
 struct column {
 	const char *name;
@@ -39,12 +41,11 @@ struct column {
 #define I(n)	COL(n, COL_INT)
 #define N(n)	COL(n, COL_NUM)
 
-static const struct column columns[] = {
-	I(run), S(cell), I(repeat), S(status), S(error), S(target),
-	S(device_model), S(kernel), S(fio_version), S(engine),
-	S(engine_version), S(job), I(sqpoll), N(iodepth),
-	S(iostats_req), S(iostats_eff), S(iopolicy_req), S(iopolicy_eff),
-	S(ioprio), S(scheduler),
+/* the columns of no dims row; those of the rows follow their csv_after */
+static const struct column fixed[] = {
+	I(run), S(cell), I(repeat), S(status), S(error),
+	S(device_model), S(kernel), S(fio_version),
+	S(engine_version),
 	S(prio_hi_class), N(prio_hi_iops), N(prio_hi_clat_p50_us),
 	N(prio_hi_clat_p99_us), S(prio_lo_class), N(prio_lo_iops),
 	N(prio_lo_clat_p50_us), N(prio_lo_clat_p99_us),
@@ -58,20 +59,86 @@ static const struct column columns[] = {
 	N(ks_iops), N(ks_r_await_ms), N(ks_w_await_ms), N(ks_aqu_sz),
 	N(ks_util_pct), S(ks_flags), S(path_stats),
 	N(fio_ios), N(ks_ios), N(ks_interval_ms), N(fio_inflight), N(wall_s),
-	S(iostats_passthrough_eff), S(raw), S(diskstats), S(host),
+	S(iostats_passthrough_eff), S(raw), S(diskstats),
 	S(cpus), S(sq_cpu), S(fio_flags), I(ks_reliable), N(fio_disk_util_pct),
 	N(fio_disk_ios),
 };
 
-#define NR_COLUMNS (sizeof(columns) / sizeof(columns[0]))
+#define NR_FIXED	(sizeof(fixed) / sizeof(fixed[0]))
+
+static struct column columns[NR_FIXED + 2 * NR_DIMS];
+static size_t nr_columns;
+
+/* row d's req_col (eff 0) or eff_col (eff 1) as a column of the row */
+static struct column dim_column(int d, int eff)
+{
+	static const enum col_type type[] = {
+		[DIM_TEXT] = COL_STR, [DIM_INT] = COL_DIM_INT,
+		[DIM_NUM] = COL_DIM_NUM,
+	};
+	struct column c = {
+		.name = eff ? dims[d].eff_col : dims[d].req_col,
+		.type = type[dims[d].type],
+		.off = eff ? offsetof(struct result_row, dim_eff[d]) :
+			     offsetof(struct result_row, dim_req[d]),
+		.size = sizeof(((struct result_row *)0)->dim_req[d]),
+	};
+
+	return c;
+}
+
+/*
+ * The file's columns, once: each fixed one, then the dims rows anchored
+ * after it (csv_after), each its value asked and, when it has another
+ * column for it, read back
+ */
+static void columns_make(void)
+{
+	size_t i;
+	int d;
+
+	if (nr_columns)
+		return;
+	for (i = 0; i < NR_FIXED; i++) {
+		columns[nr_columns++] = fixed[i];
+		for (d = 0; d < NR_DIMS; d++) {
+			if (strcmp(dims[d].csv_after, fixed[i].name))
+				continue;
+			columns[nr_columns++] = dim_column(d, 0);
+			if (dims[d].eff_col && strcmp(dims[d].eff_col,
+						      dims[d].req_col))
+				columns[nr_columns++] = dim_column(d, 1);
+		}
+	}
+}
+
+/* a number column's value (NAN: unset) */
+static double col_num(const struct result_row *r, const struct column *c)
+{
+	const char *p = (const char *)r + c->off;
+
+	switch (c->type) {
+	case COL_INT:
+		return *(const int *)p;
+	case COL_NUM:
+		return *(const double *)p;
+	case COL_DIM_INT:
+		return atoi(p);
+	case COL_DIM_NUM:
+		return p[0] ? strtod(p, NULL) : NAN;
+	default:
+		return NAN;
+	}
+}
 
 void result_row_init(struct result_row *r)
 {
 	size_t i;
 
+	columns_make();
 	memset(r, 0, sizeof(*r));
 	r->ks_reliable = 1;
-	for (i = 0; i < NR_COLUMNS; i++)
+	for (i = 0; i < nr_columns; i++)
 		if (columns[i].type == COL_NUM)
 			*(double *)((char *)r + columns[i].off) = NAN;
 }
@@ -80,8 +147,10 @@ const char *result_row_text(const struct result_row *r, const char *col)
 {
 	size_t i;
 
-	for (i = 0; i < NR_COLUMNS; i++)
-		if (columns[i].type == COL_STR && !strcmp(columns[i].name, col))
+	columns_make();
+	for (i = 0; i < nr_columns; i++)
+		if (columns[i].type != COL_INT && columns[i].type != COL_NUM &&
+		    !strcmp(columns[i].name, col))
 			return (const char *)r + columns[i].off;
 	return NULL;
 }
@@ -92,17 +161,18 @@ int result_row_put(struct result_row *r, const char *col, const char *val)
 	char *p;
 	size_t i;
 
-	for (i = 0; i < NR_COLUMNS; i++) {
+	columns_make();
+	for (i = 0; i < nr_columns; i++) {
 		c = &columns[i];
 		if (strcmp(c->name, col))
 			continue;
 		p = (char *)r + c->off;
-		if (c->type == COL_STR)
-			snprintf(p, c->size, "%s", val);
-		else if (c->type == COL_INT)
+		if (c->type == COL_INT)
 			*(int *)p = atoi(val);
-		else
+		else if (c->type == COL_NUM)
 			*(double *)p = strtod(val, NULL);
+		else
+			snprintf(p, c->size, "%s", val);
 		return 0;
 	}
 	return -ENOENT;
@@ -112,15 +182,13 @@ int result_row_num(const struct result_row *r, const char *col, double *v)
 {
 	size_t i;
 
-	for (i = 0; i < NR_COLUMNS; i++) {
+	columns_make();
+	for (i = 0; i < nr_columns; i++) {
 		if (strcmp(columns[i].name, col))
 			continue;
-		if (columns[i].type == COL_NUM)
-			*v = *(const double *)((const char *)r + columns[i].off);
-		else if (columns[i].type == COL_INT)
-			*v = *(const int *)((const char *)r + columns[i].off);
-		else
+		if (columns[i].type == COL_STR)
 			return -EINVAL;
+		*v = col_num(r, &columns[i]);
 		return 0;
 	}
 	return -ENOENT;
@@ -197,10 +265,12 @@ static void cell_text(const struct result_row *r, const struct column *c,
 		csv_clean(buf);
 		break;
 	case COL_INT:
-		snprintf(buf, len, "%d", *(const int *)p);
+	case COL_DIM_INT:
+		snprintf(buf, len, "%d", (int)col_num(r, c));
 		break;
 	case COL_NUM:
-		fmt_num(buf, len, *(const double *)p);
+	case COL_DIM_NUM:
+		fmt_num(buf, len, col_num(r, c));
 		break;
 	}
 }
@@ -215,9 +285,11 @@ static json_object *cell_json(const struct result_row *r, const struct column *c
 	case COL_STR:
 		return json_object_new_string(p);
 	case COL_INT:
-		return json_object_new_int(*(const int *)p);
+	case COL_DIM_INT:
+		return json_object_new_int((int)col_num(r, c));
 	case COL_NUM:
-		v = *(const double *)p;
+	case COL_DIM_NUM:
+		v = col_num(r, c);
 		if (isnan(v) || isinf(v))
 			return NULL;
 		fmt_num(buf, sizeof(buf), v);
@@ -262,7 +334,8 @@ int results_open(struct results *res, const char *dir, json_object *meta,
 	res->csv = fopen(path, "we");
 	if (!res->csv)
 		return -errno;
-	for (i = 0; i < NR_COLUMNS; i++)
+	columns_make();
+	for (i = 0; i < nr_columns; i++)
 		fprintf(res->csv, "%s%s", i ? "," : "", columns[i].name);
 	for (k = 0; k < nr_knobs; k++) {
 		char req[64], eff[64];
@@ -306,7 +379,7 @@ int results_add(struct results *res, const struct result_row *r)
 
 	if (!row)
 		return -ENOMEM;
-	for (i = 0; i < NR_COLUMNS; i++) {
+	for (i = 0; i < nr_columns; i++) {
 		cell_text(r, &columns[i], buf, sizeof(buf));
 		fprintf(res->csv, "%s%s", i ? "," : "", buf);
 		json_object_object_add(row, columns[i].name,

@@ -14,30 +14,30 @@
 #include <json-c/json.h>
 
 #include "kernel/queue_knob.h"
+#include "results/dims.h"
 
 struct result_row {
 	int run, repeat;
 	char cell[512];
 	char status[8];
 	char error[512];
-	char target[64];
-	char host[128];		/* fio server (--client); empty: this machine */
+	/*
+	 * The dims table's columns, by row, as text: the value asked
+	 * (req_col: the target, the engine, the job, ...; host: the fio
+	 * server, empty for this machine) and read back (eff_col).  Where
+	 * they stand in the file is the row's csv_after (results.c).
+	 */
+	char dim_req[NR_DIMS][128];
+	char dim_eff[NR_DIMS][128];
 	char device_model[128];
 	char kernel[128];
 	char fio_version[32];
 	char engine[32];
 	char engine_version[128];
-	char job[128];
-	int sqpoll;
-	double iodepth;
-	char iostats_req[16], iostats_eff[16];
-	char iopolicy_req[32], iopolicy_eff[32];
-	char ioprio[16];
 	/* fio's prios[]: the priority served first (hi) and last (lo) */
 	char prio_hi_class[8], prio_lo_class[8];
 	double prio_hi_iops, prio_hi_clat_p50_us, prio_hi_clat_p99_us;
 	double prio_lo_iops, prio_lo_clat_p50_us, prio_lo_clat_p99_us;
-	char scheduler[32];
 	double runtime_s;
 	double iops, read_iops, write_iops, read_bw_kib, write_bw_kib;
 	double read_clat_mean_us, read_clat_p50_us, read_clat_p99_us,

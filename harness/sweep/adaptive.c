@@ -132,7 +132,7 @@ int adaptive_note(struct adaptive *a, int ci, const struct result_row *r)
 	if (!a->budget || ci < 0 || ci >= a->ncells || strcmp(r->status, "ok"))
 		return 0;
 	/* with fio servers, the row for all hosts together speaks for the cell */
-	if (r->host[0] && strcmp(r->host, "all"))
+	if (r->dim_req[DIM_HOST][0] && strcmp(r->dim_req[DIM_HOST], "all"))
 		return 0;
 	c = &a->cells[ci];
 	if (c->n == c->cap) {

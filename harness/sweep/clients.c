@@ -136,7 +136,7 @@ static void host_row_start(const struct run_tools *tl, const struct target *t,
 	row_start(tl, t, c, run, repeat, r);
 	host_tag(host, tag, sizeof(tag));
 	snprintf(r->cell, sizeof(r->cell), "%.400s/host-%.100s", c->name, tag);
-	str_copy(r->host, sizeof(r->host), host);
+	str_copy(r->dim_req[DIM_HOST], sizeof(r->dim_req[DIM_HOST]), host);
 }
 
 /* the fio a host's probe found (NULL: all hosts'), "" when they differ */
@@ -194,7 +194,8 @@ static void row_fill(const struct run_env *env, const struct run_tools *tl,
 	/* fio's JSON names no server's version: the probe's greeting did */
 	str_copy(fr.version, sizeof(fr.version),
 		 hosts_fio(&env->clients, &tl->client_fio, host));
-	cell_ioengine(tl->engine_lib, r->engine, false, ioengine, sizeof(ioengine));
+	cell_ioengine(tl->engine_lib, r->dim_req[DIM_ENGINE], false, ioengine,
+		      sizeof(ioengine));
 	row_check(env, tl, c, t, &fr, ioengine, r);
 }
 

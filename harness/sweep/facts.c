@@ -179,10 +179,10 @@ int sweep_probe_targets(struct journal *j, const struct target *tg, int nr,
 void facts_for_run(const struct target_facts *tf, const struct result_row *r,
 		   struct flag_facts *out)
 {
-	out->iostats_off = !strcmp(r->iostats_eff, "0") &&
+	out->iostats_off = !strcmp(r->dim_eff[DIM_IOSTATS], "0") &&
 			   !(tf && tf->iostats_honoured == FACT_NO);
 	out->sync_completion = tf && tf->sync_completion == FACT_YES;
-	out->sqpoll = r->sqpoll;
+	out->sqpoll = atoi(r->dim_req[DIM_SQPOLL]);
 }
 
 json_object *sweep_facts_json(const struct target_facts *facts, int nr)

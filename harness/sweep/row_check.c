@@ -98,7 +98,7 @@ void row_check(const struct run_env *env, const struct run_tools *tl,
 
 	if (fr->version[0]) {
 		str_copy(r->fio_version, sizeof(r->fio_version), fr->version);
-		if (strcmp(r->engine, "fioring"))
+		if (strcmp(r->dim_req[DIM_ENGINE], "fioring"))
 			str_copy(r->engine_version, sizeof(r->engine_version),
 				 fr->version);
 	}
@@ -114,9 +114,10 @@ void row_check(const struct run_env *env, const struct run_tools *tl,
 			 ran->ioengine : "(none named)", ioengine);
 	} else if (strcmp(ran->filename, t->dev)) {
 		row_fail(r, "fio ran on %s, not %s", ran->filename, t->dev);
-	} else if (!!atoi(ran->sqthread_poll) != !!r->sqpoll) {
+	} else if (!!atoi(ran->sqthread_poll) != !!atoi(r->dim_req[DIM_SQPOLL])) {
 		row_fail(r, "fio ran with sqthread_poll=%s, not %d",
-			 ran->sqthread_poll[0] ? ran->sqthread_poll : "0", r->sqpoll);
+			 ran->sqthread_poll[0] ? ran->sqthread_poll : "0",
+			 atoi(r->dim_req[DIM_SQPOLL]));
 	} else if (runtime && (atoi(ran->runtime) != runtime ||
 			       r->runtime_s < runtime * RUNTIME_MIN_SHARE)) {
 		row_fail(r, "fio ran %.3f s (runtime=%s), not the %d s asked",

@@ -23,7 +23,7 @@ void row_start(const struct run_tools *tl, const struct target *t,
 	r->repeat = repeat;
 	str_copy(r->cell, sizeof(r->cell), c->name);
 	str_copy(r->status, sizeof(r->status), "ok");
-	str_copy(r->target, sizeof(r->target), t->disk);
+	str_copy(r->dim_req[DIM_TARGET], sizeof(r->dim_req[DIM_TARGET]), t->disk);
 	str_copy(r->fio_version, sizeof(r->fio_version), tl->fio_version);
 	for (d = 0; d < NR_DIMS; d++)
 		if (c->val[d])
@@ -33,7 +33,7 @@ void row_start(const struct run_tools *tl, const struct target *t,
 			 c->val[NR_DIMS + d]);
 	/* fio's own engines are fio's version; fioring is this build's */
 	str_copy(r->engine_version, sizeof(r->engine_version),
-		 strcmp(r->engine, "fioring") ? tl->fio_version :
+		 strcmp(r->dim_req[DIM_ENGINE], "fioring") ? tl->fio_version :
 		 tl->engine_version);
 	snprintf(r->raw, sizeof(r->raw), "raw/r%04d.json", run);
 }
@@ -53,7 +53,8 @@ void fill_fio(struct result_row *r, const struct fio_result *f)
 	const struct fio_dir_figs *rd = &f->rd, *wr = &f->wr;
 	uint64_t ios = rd->ios + wr->ios;
 
-	r->iodepth = f->iodepth ? f->iodepth : 1;
+	fmt_num(r->dim_req[DIM_IODEPTH], sizeof(r->dim_req[DIM_IODEPTH]),
+		f->iodepth ? f->iodepth : 1);
 	r->runtime_s = fmax(rd->runtime_ms, wr->runtime_ms) / 1000.0;
 	r->read_iops = rd->iops;
 	r->write_iops = wr->iops;

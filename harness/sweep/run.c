@@ -660,8 +660,8 @@ static void progress(struct run_ctx *ctx, const struct result_row *r, int i,
 			r->read_clat_mean_us, r->write_clat_mean_us,
 			r->read_clat_p99_us, r->write_clat_p99_us,
 			r->ks_r_await_ms, r->ks_w_await_ms, r->ks_aqu_sz,
-			r->fio_inflight, r->fio_busy_pct, r->iostats_req,
-			r->iostats_eff);
+			r->fio_inflight, r->fio_busy_pct,
+			r->dim_req[DIM_IOSTATS], r->dim_eff[DIM_IOSTATS]);
 }
 
 /* runs cell ci once, records its rows; -errno when results cannot be written */

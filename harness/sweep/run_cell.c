@@ -155,14 +155,14 @@ static void run_files_name(const struct run_ctx *ctx, const struct target *t,
 	snprintf(fl->json, sizeof(fl->json), "%s/%s", ctx->tools.out, r->raw);
 	snprintf(fl->err, sizeof(fl->err), "%s/raw/r%04d.err", ctx->tools.out, run);
 	snprintf(fl->ds, sizeof(fl->ds), "%s/%s", ctx->tools.out, r->diskstats);
-	if (!strcmp(r->engine, "fioring") && ctx->env->path_stats) {
+	if (!strcmp(r->dim_req[DIM_ENGINE], "fioring") && ctx->env->path_stats) {
 		snprintf(r->path_stats, sizeof(r->path_stats), "paths/r%04d.json",
 			 run);
 		snprintf(fl->ps, sizeof(fl->ps), "%s/paths/r%04d.json",
 			 ctx->tools.out, run);
 	}
-	cell_ioengine(ctx->tools.engine_lib, r->engine, t->is_char, fl->ioengine,
-		      sizeof(fl->ioengine));
+	cell_ioengine(ctx->tools.engine_lib, r->dim_req[DIM_ENGINE], t->is_char,
+		      fl->ioengine, sizeof(fl->ioengine));
 	snprintf(fl->job, sizeof(fl->job), "%s/jobs/%s%s.fio", ctx->tools.out,
 		 c->job_name, t->is_char ? ".ng" : "");
 	/* verify state and dumps stay with the run, not in the cwd */
@@ -184,18 +184,18 @@ static void fio_cmd_fill(const struct run_ctx *ctx, const struct target *t,
 	cmd->filename = t->dev;
 	cmd->ioengine = fl->ioengine;
 	cmd->char_dev = t->is_char;
-	cmd->sqpoll = r->sqpoll;
+	cmd->sqpoll = atoi(r->dim_req[DIM_SQPOLL]);
 	if (ctx->place.pinned) {
 		str_copy(r->cpus, sizeof(r->cpus), ctx->place.job_cpus);
 		cmd->cpus = r->cpus;
 	}
-	if (r->sqpoll && ctx->place.sq_cpu >= 0) {
+	if (cmd->sqpoll && ctx->place.sq_cpu >= 0) {
 		snprintf(sq, sizeof(sq), "%d", ctx->place.sq_cpu);
 		str_copy(r->sq_cpu, sizeof(r->sq_cpu), sq);
 		cmd->sq_cpu = r->sq_cpu;
 	}
 	cmd->runtime = ctx->env->runtime;
-	cmd->ioprio = r->ioprio;
+	cmd->ioprio = r->dim_req[DIM_IOPRIO];
 	cmd->extra = &ctx->env->fio_args;
 	cmd->json_path = fl->json;
 	cmd->err_path = fl->err;

@@ -5,11 +5,12 @@
 # every column the results writer emits: each command `fioring-bench
 # --help` lists and each --option that `fioring-bench [COMMAND] --help`
 # prints, each engine option of the options table in engines/fioring.c
-# (`name` or `name=`), and each results.csv column of harness/results/results.c
-# (`name`).  A missing item is named with where it comes from, so that a
-# branch that adds one sees what to document.  The check is first shown a
-# copy of HOWTO.md with one item of each kind renamed away, and must name
-# exactly those four.
+# (`name` or `name=`), and each results.csv column (`name`): those of
+# harness/results/results.c's fixed[] table and the req_col/eff_col of
+# each row of harness/results/dims.c.  A missing item is named with where
+# it comes from, so that a branch that adds one sees what to document.
+# The check is first shown a copy of HOWTO.md with one item of each kind
+# renamed away, and must name exactly those four.
 
 . "$(dirname "$0")/../lib/common.sh"
 need_bench
@@ -17,6 +18,7 @@ need_bench
 howto=$FIORING_TOP/HOWTO.md
 engine_src=$FIORING_TOP/engines/fioring.c
 results_src=$FIORING_TOP/harness/results/results.c
+dims_src=$FIORING_TOP/harness/results/dims.c
 
 # the commands, as `fioring-bench --help` lists them
 cmds=$("$bench" --help | awk '/^Commands:/ { f = 1; next } f && /^  [a-z]/ { print $1 } f && /^$/ { exit }')
@@ -36,9 +38,13 @@ cmds=$("$bench" --help | awk '/^Commands:/ { f = 1; next } f && /^  [a-z]/ { pri
 	# .name = "..." inside the engine's struct fio_option table
 	sed -n '/^static struct fio_option options\[\]/,/^};/p' "$engine_src" |
 		sed -n 's/^[[:space:]]*\.name[[:space:]]*=[[:space:]]*"\([a-z_0-9]*\)".*/engine \1/p'
-	# S(name), I(name), N(name) inside the columns[] table
-	sed -n '/^static const struct column columns\[\]/,/^};/p' "$results_src" |
-		grep -oE '\b[SIN]\([a-z_0-9]+\)' | sed 's/^.(\(.*\))$/column \1/'
+	# S(name), I(name), N(name) inside the fixed[] table, then each dims
+	# row's columns (dim_knob's are formats, documented as knob_ATTR_req)
+	{
+		sed -n '/^static const struct column fixed\[\]/,/^};/p' "$results_src" |
+			grep -oE '\b[SIN]\([a-z_0-9]+\)' | sed 's/^.(\(.*\))$/\1/'
+		grep -oE '\.(req|eff)_col = "[a-z_0-9]+"' "$dims_src" | cut -d'"' -f2
+	} | sort -u | sed 's/^/column /'
 } >"$T_TMP/items"
 
 n_opt=$(grep -c '^--' "$T_TMP/items")
@@ -46,7 +52,7 @@ n_eng=$(grep -c '^engine ' "$T_TMP/items")
 n_col=$(grep -c '^column ' "$T_TMP/items")
 [ "$n_opt" -ge 30 ] || fail "only $n_opt --options read from the programs' --help"
 [ "$n_eng" -ge 25 ] || fail "only $n_eng engine options read from $engine_src"
-[ "$n_col" -ge 60 ] || fail "only $n_col columns read from $results_src"
+[ "$n_col" -ge 60 ] || fail "only $n_col columns read from $results_src and $dims_src"
 
 # missing FILE: the items FILE does not document, one line each
 missing() {

@@ -28,7 +28,7 @@ static void note_ios(struct adaptive *a, int ci, const char *status,
 	r.repeat = ++reps[ci];
 	r.fio_ios = ios;
 	strcpy(r.status, status);
-	strcpy(r.host, host);
+	strcpy(r.dim_req[DIM_HOST], host);
 	r.iops = iops;
 	r.cpu_per_io_us = cpu;
 	CHECK(!adaptive_note(a, ci, &r));

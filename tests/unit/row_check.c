@@ -79,7 +79,7 @@ static void host_row(json_object *root, const char *host, const char *version,
 	snprintf(r->status, sizeof(r->status), "ok");
 	CHECK(!fio_json_client_read(root, host, &fr, &njobs));
 	fill_fio(r, &fr);
-	snprintf(r->iostats_eff, sizeof(r->iostats_eff), "1");
+	result_row_put(r, "iostats_eff", "1");
 	snprintf(fr.version, sizeof(fr.version), "%s", version);
 	row_check(&env, &tools, &c, &t, &fr, "io_uring", r);
 }
@@ -130,8 +130,8 @@ static void local_row(const char *now, struct result_row *r)
 	CHECK(root && !fio_json_client_read(root, "127.0.0.2", &fr, &njobs));
 	snprintf(r->status, sizeof(r->status), "ok");
 	fill_fio(r, &fr);
-	snprintf(r->iostats_eff, sizeof(r->iostats_eff), "1");
-	snprintf(r->iopolicy_eff, sizeof(r->iopolicy_eff), "numa");
+	result_row_put(r, "iostats_eff", "1");
+	result_row_put(r, "iopolicy_eff", "numa");
 	snprintf(fr.version, sizeof(fr.version), "fio-3.33");
 	row_check(&env, &tools, &c, &t, &fr, "io_uring", r);
 	json_object_put(root);
