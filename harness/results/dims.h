@@ -87,6 +87,12 @@ struct dim {
 };
 
 extern const struct dim dims[NR_DIMS];
+
+/* the row is a kernel setting: written to a file, read back */
+static inline bool dim_in_kernel(const struct dim *d)
+{
+	return d->where == DIM_QUEUE_ATTR || d->where == DIM_NVME_SUBSYS;
+}
 /*
  * A --knob attribute: its columns, cell-name part and label are these
  * formats with the attribute's name for %s (results/knob_cols.c).

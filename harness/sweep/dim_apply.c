@@ -26,12 +26,27 @@ int dim_path(const struct target *t, const struct dim *d, char *path,
 	return access(path, W_OK) ? -errno : 0;
 }
 
-/* path set to val (journaled), what the kernel kept into eff */
-static int set_path(const struct dim_apply *a, const char *path,
+int dim_now(const struct target *t, const struct dim *d, char *buf,
+	    size_t len)
+{
+	char path[PATH_BUF], raw[256];
+	int ret = dim_path(t, d, path, sizeof(path)) ?:
+		  file_read_line(path, raw, sizeof(raw));
+
+	if (!ret)
+		sysfs_selected(raw, buf, len);
+	return ret;
+}
+
+/*
+ * path (found: 0, or why it was not) set to val (journaled), what the
+ * kernel kept into eff
+ */
+static int set_path(const struct dim_apply *a, int found, const char *path,
 		    const char *name, const char *val, const char *disk,
 		    char *eff, size_t len, struct result_row *r)
 {
-	int ret = knob_set(a->journal, path, val, eff, len);
+	int ret = found ?: knob_set(a->journal, path, val, eff, len);
 
 	if (ret)
 		row_fail(r, "cannot set %s=%s on %s: %s", name, val, disk,
@@ -54,14 +69,15 @@ static int iostats_follows(const struct dim_apply *a, const struct target *t,
 	for (i = 0; i < t->nr_paths; i++) {
 		snprintf(path, sizeof(path), "/sys/block/%s/queue/iostats",
 			 t->paths[i]);
-		ret = set_path(a, path, "iostats", val, t->paths[i], NULL, 0, r);
+		ret = set_path(a, 0, path, "iostats", val, t->paths[i], NULL, 0,
+			       r);
 		if (ret)
 			return ret;
 	}
 	if (!t->is_char || target_queue_path(t, "iostats_passthrough", path,
 					     sizeof(path)))
 		return 0;
-	return set_path(a, path, "iostats_passthrough",
+	return set_path(a, 0, path, "iostats_passthrough",
 			strcmp(val, "0") ? "1" : "0", t->disk,
 			r->iostats_passthrough_eff,
 			sizeof(r->iostats_passthrough_eff), r);
@@ -91,25 +107,16 @@ static int (*const follows[NR_DIMS])(const struct dim_apply *a,
 static int apply_row(const struct dim_apply *a, const struct target *t,
 		     const struct dim *d, const char *val, struct result_row *r)
 {
-	char path[PATH_BUF], raw[256], now[256] = "";
+	char path[PATH_BUF], now[256] = "";
 	int ret;
 
-	if (dim_path(t, d, path, sizeof(path))) {
-		if (!val) {
-			if (d->eff_col && d->absent)
-				result_row_put(r, d->eff_col, d->absent);
-			return 0;
-		}
-		row_fail(r, "cannot set %s=%s on %s: %s", d->name, val, t->disk,
-			 strerror(ENOENT));
-		return -ENOENT;
-	}
 	if (val) {
-		ret = set_path(a, path, d->name, val, t->disk, now, sizeof(now), r);
+		ret = set_path(a, dim_path(t, d, path, sizeof(path)), path,
+			       d->name, val, t->disk, now, sizeof(now), r);
 		if (ret)
 			return ret;
-	} else if (!file_read_line(path, raw, sizeof(raw))) {
-		sysfs_selected(raw, now, sizeof(now));
+	} else if (dim_now(t, d, now, sizeof(now)) == -ENOENT && d->absent) {
+		snprintf(now, sizeof(now), "%s", d->absent);
 	}
 	if (d->eff_col)
 		result_row_put(r, d->eff_col, now);
@@ -125,8 +132,7 @@ int dims_apply(const struct dim_apply *a, const struct target *t,
 
 	for (i = 0; i < NR_DIMS; i++) {
 		d = &dims[i];
-		ret = d->where == DIM_QUEUE_ATTR || d->where == DIM_NVME_SUBSYS ?
-		      apply_row(a, t, d, c->val[i], r) : 0;
+		ret = dim_in_kernel(d) ? apply_row(a, t, d, c->val[i], r) : 0;
 		if (!ret && follows[i])
 			ret = follows[i](a, t, c->val[i], r);
 		if (ret)
@@ -134,13 +140,9 @@ int dims_apply(const struct dim_apply *a, const struct target *t,
 	}
 	/* --knob: after the table's, whose scheduler resets some of them */
 	for (i = 0; i < a->nr_knobs; i++) {
-		ret = target_queue_path(t, a->knobs[i].attr, path, sizeof(path));
-		if (ret) {
-			row_fail(r, "cannot set %s=%s on %s: %s", a->knobs[i].attr,
-				 c->val[NR_DIMS + i], t->disk, strerror(-ret));
-			return ret;
-		}
-		ret = set_path(a, path, a->knobs[i].attr, c->val[NR_DIMS + i],
+		ret = set_path(a, target_queue_path(t, a->knobs[i].attr, path,
+						    sizeof(path)),
+			       path, a->knobs[i].attr, c->val[NR_DIMS + i],
 			       t->disk, r->knob_eff[i], sizeof(r->knob_eff[i]), r);
 		if (ret)
 			return ret;
@@ -165,8 +167,7 @@ int dims_kept(const struct sweep_cell *c, struct result_row *r)
 
 	for (i = 0; i < NR_DIMS; i++) {
 		d = &dims[i];
-		if (!c->val[i] || !d->eff_col || d->where == DIM_FIO_OPTION ||
-		    d->where == DIM_CELL)
+		if (!c->val[i] || !d->eff_col || !dim_in_kernel(d))
 			continue;
 		kept = result_row_text(r, d->eff_col) ?: "";
 		if (!same_setting(d, c->val[i], kept)) {

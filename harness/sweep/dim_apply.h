@@ -30,6 +30,9 @@ struct dim_apply {
 /* where row d of the dims table lives on t; -ENOENT: not in the kernel, or not there */
 int dim_path(const struct target *t, const struct dim *d, char *path,
 	     size_t len);
+/* row d's value on t as it is now ("[none] kyber": none); -errno: none */
+int dim_now(const struct target *t, const struct dim *d, char *buf,
+	    size_t len);
 /*
  * Cell c's settings on t: each kernel row the cell sweeps written
  * (journaled), one it does not sweep read as it is, both into the row's

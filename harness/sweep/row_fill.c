@@ -43,8 +43,7 @@ void row_asked_kept(const struct sweep_cell *c, struct result_row *r)
 	int d;
 
 	for (d = 0; d < NR_DIMS; d++)
-		if (c->val[d] && dims[d].eff_col &&
-		    dims[d].where != DIM_FIO_OPTION)
+		if (c->val[d] && dims[d].eff_col && dim_in_kernel(&dims[d]))
 			result_row_put(r, dims[d].eff_col, c->val[d]);
 }
 

@@ -421,18 +421,14 @@ static int setup_targets(struct run_ctx *ctx)
 static void values_now(const struct target *t, char (*now)[64],
 		       struct sweep_target *tg)
 {
-	char path[PATH_BUF], raw[256];
 	int d;
 
 	for (d = 0; d < NR_DIMS; d++) {
 		if (dims[d].where != DIM_QUEUE_ATTR)
 			continue;
 		tg->now[d] = dims[d].absent;
-		if (!t || t->remote || dim_path(t, &dims[d], path, sizeof(path)) ||
-		    file_read_line(path, raw, sizeof(raw)))
-			continue;
-		sysfs_selected(raw, now[d], sizeof(now[d]));
-		tg->now[d] = now[d];
+		if (t && !t->remote && !dim_now(t, &dims[d], now[d], sizeof(now[d])))
+			tg->now[d] = now[d];
 	}
 }
 
