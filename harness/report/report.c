@@ -78,14 +78,6 @@ static void sweep_para(const struct report *rep, struct report_doc *doc)
 	json_object_put(meta);
 }
 
-static void fmt(char *buf, size_t len, const char *f, double v)
-{
-	if (isnan(v))
-		snprintf(buf, len, "-");
-	else
-		snprintf(buf, len, f, v);
-}
-
 static void cells_table(const struct report *rep, struct report_doc *doc)
 {
 	static const char *const heads[] = {
@@ -104,18 +96,18 @@ static void cells_table(const struct report *rep, struct report_doc *doc)
 		const char *row[12];
 
 		snprintf(b[0], sizeof(b[0]), "%zu/%zu", c->nok, c->nfailed);
-		fmt(b[1], sizeof(b[1]), "%.0f", c->iops);
+		doc_num(b[1], sizeof(b[1]), "%.0f", c->iops);
 		if (isnan(c->iops_lo))
 			snprintf(b[2], sizeof(b[2]), "-");
 		else
 			snprintf(b[2], sizeof(b[2]), "[%.0f, %.0f]", c->iops_lo, c->iops_hi);
-		fmt(b[3], sizeof(b[3]), "%.1f", 100 * c->iops_cv);
-		fmt(b[4], sizeof(b[4]), "%.1f", c->clat_p50);
-		fmt(b[5], sizeof(b[5]), "%.1f", c->clat_p99);
-		fmt(b[6], sizeof(b[6]), "%.1f", c->clat_p999);
-		fmt(b[7], sizeof(b[7]), "%.4f", c->await_ms);
-		fmt(b[8], sizeof(b[8]), "%.1f", c->util_pct);
-		fmt(b[9], sizeof(b[9]), "%.1f", c->busy_pct);
+		doc_num(b[3], sizeof(b[3]), "%.1f", 100 * c->iops_cv);
+		doc_num(b[4], sizeof(b[4]), "%.1f", c->clat_p50);
+		doc_num(b[5], sizeof(b[5]), "%.1f", c->clat_p99);
+		doc_num(b[6], sizeof(b[6]), "%.1f", c->clat_p999);
+		doc_num(b[7], sizeof(b[7]), "%.4f", c->await_ms);
+		doc_num(b[8], sizeof(b[8]), "%.1f", c->util_pct);
+		doc_num(b[9], sizeof(b[9]), "%.1f", c->busy_pct);
 		row[0] = c->label;
 		for (int k = 0; k < 10; k++)
 			row[k + 1] = b[k];
@@ -123,54 +115,6 @@ static void cells_table(const struct report *rep, struct report_doc *doc)
 		doc_row(doc, c->nfailed > 0, row);
 	}
 	doc_table_end(doc);
-}
-
-static int compare_table(const struct report *rep, struct report_doc *doc,
-			 const char *title, const char *col, const char *base,
-			 const char *cand, const char *metric)
-{
-	static const char *const heads[] = {
-		"setting", "base median", "new median", "ratio", "95% CI",
-		"U test p", "runs"
-	};
-	struct report_cmp cmp;
-	char b[6][64], lab[256];
-	size_t i;
-	int ret;
-
-	ret = report_compare(rep, col, base, cand, metric, NULL, NULL, &cmp);
-	if (ret || !cmp.npairs) {
-		report_cmp_free(&cmp);
-		return ret;
-	}
-	doc_heading(doc, 3, title);
-	doc_table(doc, 7, heads);
-	for (i = 0; i < cmp.npairs; i++) {
-		const struct report_pair *p = &cmp.pairs[i];
-		const char *row[7];
-
-		report_label(rep, p->cand, col, lab, sizeof(lab));
-		if (p->ok) {
-			fmt(b[0], sizeof(b[0]), p->cmp.med_base >= 1000 ? "%.0f" : "%.4g",
-			    p->cmp.med_base);
-			fmt(b[1], sizeof(b[1]), p->cmp.med_cand >= 1000 ? "%.0f" : "%.4g",
-			    p->cmp.med_cand);
-			snprintf(b[2], sizeof(b[2]), "%.4g", p->cmp.ratio);
-			snprintf(b[3], sizeof(b[3]), "[%.4g, %.4g]", p->cmp.lo, p->cmp.hi);
-			snprintf(b[4], sizeof(b[4]), "%.2g", p->cmp.p);
-		} else {
-			for (int k = 0; k < 5; k++)
-				snprintf(b[k], sizeof(b[k]), "-");
-		}
-		snprintf(b[5], sizeof(b[5]), "%zu/%zu", p->base->nok, p->cand->nok);
-		row[0] = lab;
-		for (int k = 0; k < 6; k++)
-			row[k + 1] = b[k];
-		doc_row(doc, p->base->nfailed + p->cand->nfailed > 0, row);
-	}
-	doc_table_end(doc);
-	report_cmp_free(&cmp);
-	return 0;
 }
 
 static void failed_table(const struct report *rep, struct report_doc *doc)
@@ -232,15 +176,8 @@ static int write_doc(struct report *rep, const struct report_plot *plots,
 	cells_table(rep, &doc);
 	report_hosts_table(rep, &doc);
 
-	doc_heading(&doc, 2, "Comparisons");
-	if ((ret = compare_table(rep, &doc, "iostats=1 against iostats=0 (IOPS)",
-				 "iostats_req", "0", "1", "iops")) ||
-	    (ret = compare_table(rep, &doc, "iostats=2 against iostats=0 (IOPS)",
-				 "iostats_req", "0", "2", "iops")) ||
-	    (ret = compare_table(rep, &doc, "libfioring against fio's io_uring (IOPS)",
-				 "engine", "io_uring", "fioring", "iops")) ||
-	    (ret = compare_table(rep, &doc, "SQPOLL on against off (clat p50, us)",
-				 "sqpoll", "0", "1", REPORT_CLAT_P50)))
+	ret = report_comparisons(rep, &doc);
+	if (ret)
 		goto out;
 
 	failed_table(rep, &doc);
@@ -277,7 +214,7 @@ int cmd_report(int argc, char **argv)
 		{ NULL, 0, NULL, 0 }
 	};
 	static const char *const need[] = {
-		"iops", "engine", "target", "kernel", "sqpoll", "iostats_req", NULL
+		"iops", "engine", "target", "kernel", NULL
 	};
 	struct report rep;
 	struct report_plot plots[8];

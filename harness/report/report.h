@@ -2,7 +2,7 @@
 /*
  * report.h: what the files of `fioring-bench report` share: the sweep as
  * read, a summary per cell, and the comparisons between cells that differ
- * in one setting (iostats, engine, SQPOLL).
+ * in one setting.
  */
 #ifndef FIORING_REPORT_H
 #define FIORING_REPORT_H
@@ -114,6 +114,9 @@ size_t report_prio_headline(const struct report *rep, struct report_doc *doc);
  * comparison group (plots/cdf-NAME.png and .svg); 0 or -errno.
  */
 int report_cdf(const struct report *rep, struct report_doc *doc);
+
+/* report_comparisons.c: a table of cell pairs per comparison group. */
+int report_comparisons(const struct report *rep, struct report_doc *doc);
 
 /* report_findings.c: the headline, one line per question; 0 or -errno. */
 int report_findings(const struct report *rep, struct report_doc *doc);

@@ -21,8 +21,8 @@
 #include "fio/fio_json.h"
 #include "lib/fileio.h"
 #include "report/report_doc.h"
+#include "report/report.h"
 #include "report/report_groups.h"
-#include "results/knob_cols.h"
 
 /* panels a figure holds (4 x 4) */
 #define CDF_PANELS_MAX	16
@@ -96,27 +96,11 @@ static void gp_str(FILE *f, const char *s)
 	fputc('"', f);
 }
 
-static void side_name(const struct report_group *g, const char *val,
-		      char *buf, size_t len)
-{
-	char attr[64];
-
-	if (!strcmp(g->col, "engine"))
-		snprintf(buf, len, "%s", val);
-	else if (!strcmp(g->col, "sqpoll"))
-		snprintf(buf, len, "SQPOLL %s", strcmp(val, "0") ? "on" : "off");
-	else if (!knob_col_attr(g->col, attr, sizeof(attr)))
-		snprintf(buf, len, "%.31s=%.31s", attr, val);
-	else
-		snprintf(buf, len, "%s=%s", strcmp(g->col, "iostats_req") ?
-			 g->col : "iostats", val);
-}
-
 /* writes cdf-NAME.dat and .titles; *npanels gets the panels drawn */
 static int group_data(const struct report *rep, const struct report_group *g,
 		      size_t *npanels, size_t *left_out)
 {
-	char path[PATH_MAX], label[256], side[64];
+	char path[PATH_MAX], label[256];
 	struct report_cmp cmp;
 	FILE *dat = NULL, *tit = NULL;
 	size_t i;
@@ -167,12 +151,10 @@ static int group_data(const struct report *rep, const struct report_group *g,
 	}
 	fputs("group_title = ", tit);
 	gp_str(tit, g->question);
-	side_name(g, g->base, side, sizeof(side));
 	fputs("\nbase_t = ", tit);
-	gp_str(tit, side);
-	side_name(g, g->cand, side, sizeof(side));
+	gp_str(tit, g->base_side);
 	fputs("\ncand_t = ", tit);
-	gp_str(tit, side);
+	gp_str(tit, g->cand_side);
 	fputc('\n', tit);
 out:
 	if (dat && fclose(dat) && !ret)

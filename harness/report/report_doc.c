@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -272,6 +273,14 @@ static void doc_row_end(struct report_doc *doc)
 {
 	fputs("|\n", doc->md);
 	fputs("</tr>\n", doc->html);
+}
+
+void doc_num(char *buf, size_t len, const char *f, double v)
+{
+	if (isnan(v))
+		snprintf(buf, len, "-");
+	else
+		snprintf(buf, len, f, v);
 }
 
 void doc_table(struct report_doc *doc, unsigned int ncols, const char *const *heads)

@@ -34,6 +34,8 @@ const char *doc_verdict(const char *text, const char **cls);
  */
 void doc_headline(struct report_doc *doc, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* v in printf format f into a table cell, "-" where v is NAN (not measured) */
+void doc_num(char *buf, size_t len, const char *f, double v);
 void doc_table(struct report_doc *doc, unsigned int ncols, const char *const *heads);
 /* A row of ncols cells; mark = 1 shows it as a failure. */
 void doc_row(struct report_doc *doc, int mark, const char *const *cells);

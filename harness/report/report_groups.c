@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "report/report.h"
 #include "report/report_groups.h"
 #include "results/dims.h"
 #include "results/flags.h"
@@ -24,19 +25,39 @@ static int has(const struct report *rep, const char *col, const char *val)
 	return 0;
 }
 
+/* one side of a group in a legend: the row's own form, else "ATTR=VAL" */
+static void side_name(const struct dim *d, const char *attr, const char *val,
+		      char *buf, size_t len)
+{
+	if (!d || !d->side) {
+		snprintf(buf, len, "%.31s=%.31s", attr, val);
+		return;
+	}
+	if (d->form == DIM_FORM_BOOL)
+		val = strcmp(val, "0") ? "on" : "off";
+	snprintf(buf, len, d->side, val);
+}
+
 static size_t add(const struct report *rep, struct report_group *g, size_t n,
-		  size_t max, const char *question, const char *col,
-		  const char *base, const char *cand)
+		  size_t max, const struct dim *d, const char *col,
+		  const char *attr, const char *base, const char *cand)
 {
 	struct report_group *o = &g[n];
 
 	if (n == max || !has(rep, col, base) || !has(rep, col, cand))
 		return n;
-	snprintf(o->question, sizeof(o->question), "%s", question);
+	if (d && d->cmp_question)
+		snprintf(o->question, sizeof(o->question), "%s", d->cmp_question);
+	else
+		snprintf(o->question, sizeof(o->question), "%.24s=%.12s vs %.12s",
+			 attr, cand, base);
 	snprintf(o->name, sizeof(o->name), "%s-%s-vs-%s", col, cand, base);
 	o->col = col;
 	snprintf(o->base, sizeof(o->base), "%s", base);
 	snprintf(o->cand, sizeof(o->cand), "%s", cand);
+	side_name(d, attr, base, o->base_side, sizeof(o->base_side));
+	side_name(d, attr, cand, o->cand_side, sizeof(o->cand_side));
+	o->latency = d && d->cmp_latency;
 	return n + 1;
 }
 
@@ -80,48 +101,34 @@ int report_knob_setting(const char *col, char *attr, size_t len)
 	return 0;
 }
 
-/*
- * Each value of col but base against base ("ATTR=V vs BASE"), in the
- * order the sweep has them
- */
-static size_t value_groups(const struct report *rep, struct report_group *g,
-			   size_t n, size_t max, const char *col,
-			   const char *attr, const char *const *vals, size_t nv,
-			   const char *base)
-{
-	char q[64];
-	size_t k;
-
-	for (k = 0; k < nv; k++) {
-		if (!strcmp(vals[k], base))
-			continue;
-		snprintf(q, sizeof(q), "%.24s=%.12s vs %.12s", attr, vals[k], base);
-		n = add(rep, g, n, max, q, col, base, vals[k]);
-	}
-	return n;
-}
-
 size_t report_groups(const struct report *rep, struct report_group *g,
 		     size_t max)
 {
-	const char *col, *vals[8];
+	const char *col, *base, *vals[8];
+	const struct dim *d;
 	char attr[64];
-	size_t n = 0, nv, i;
+	size_t n = 0, nv, i, k;
 
-	n = add(rep, g, n, max, "libfioring vs fio's io_uring", "engine",
-		"io_uring", "fioring");
-	n = add(rep, g, n, max, "SQPOLL on vs off", "sqpoll", "0", "1");
-	/* each iostats value against 0 */
-	nv = report_distinct(rep, "iostats_req", vals, 8);
-	n = value_groups(rep, g, n, max, "iostats_req", "iostats", vals, nv, "0");
-	/* each setting compared as a --knob's: against the knob finding's base */
 	for (i = 0; (col = results_setting_col(&rep->res, i)); i++) {
-		if (report_knob_setting(col, attr, sizeof(attr)))
+		d = dim_by_col(col);
+		if (d && d->cmp_base) {
+			snprintf(attr, sizeof(attr), "%s", d->name);
+			base = d->cmp_base;
+		} else if (!report_knob_setting(col, attr, sizeof(attr))) {
+			base = NULL;
+		} else {
 			continue;
+		}
 		nv = report_distinct(rep, col, vals, 8);
-		if (nv)
-			n = value_groups(rep, g, n, max, col, attr, vals, nv,
-					 report_knob_base(vals, nv));
+		if (!nv)
+			continue;
+		if (!base)
+			base = report_knob_base(vals, nv);
+		/* the sweep's order of values, the one compared where there is one */
+		for (k = 0; k < nv; k++)
+			if (strcmp(vals[k], base) &&
+			    (!d || !d->cmp_cand || !strcmp(vals[k], d->cmp_cand)))
+				n = add(rep, g, n, max, d, col, attr, base, vals[k]);
 	}
 	return n;
 }

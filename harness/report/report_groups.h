@@ -1,18 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * report_groups.h: the comparisons a report makes, each a setting and
- * two of its values (engine io_uring vs fioring, SQPOLL off vs on,
- * iostats 0 vs each other value, each value of a --knob attribute, or of
- * a dims row the report compares as one (scheduler), vs its base), listed
- * in one place so the percentile findings and the CDF figures iterate the
- * same groups.
+ * two of its values: what a dims row holds against its cmp_base, and
+ * each value of a --knob attribute (or of a row compared as one) against
+ * the knob finding's base.  Listed in one place so the Comparisons
+ * tables, the percentile findings and the CDF figures iterate the same
+ * groups.
  */
 #ifndef FIORING_REPORT_GROUPS_H
 #define FIORING_REPORT_GROUPS_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
-#include "report/report.h"
+struct report;
+struct results_cell;
 
 #define REPORT_GROUPS_MAX	16
 
@@ -21,6 +23,8 @@ struct report_group {
 	char name[48];		/* for file names: "sqpoll-1-vs-0" */
 	const char *col;	/* results.csv column */
 	char base[32], cand[32];
+	char base_side[64], cand_side[64];	/* in a legend: "SQPOLL off" */
+	bool latency;		/* the Comparisons table's metric is clat p50 */
 };
 
 /* the groups whose two values both occur in the sweep; returns how many */

@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report/report.h"
 #include "report/report_groups.h"
 #include "results/metrics.h"
 
@@ -101,7 +102,7 @@ static int group_lines(const struct report *rep, const struct report_group *g,
 			judged += r >= 0;
 		}
 		report_label(rep, p->cand, g->col, label, sizeof(label));
-		snprintf(line, sizeof(line), "latency, %s: %s on %.200s: %s", g->question,
+		snprintf(line, sizeof(line), "latency, %.63s: %s on %.200s: %.511s", g->question,
 			 differ ? "DIFFER" : judged ? "no measurable difference" :
 			 "CANNOT JUDGE",
 			 label[0] ? label : p->cand->rc->name, parts);
@@ -131,7 +132,7 @@ int report_tails(const struct report *rep,
 
 	if (!n)
 		say(arg, "latency: not compared: the sweep has no two cells that "
-		    "differ only in engine, SQPOLL or iostats");
+		    "differ only in a setting the report compares");
 	for (i = 0; i < n; i++) {
 		ret = group_lines(rep, &g[i], say, arg);
 		if (ret)

@@ -78,6 +78,18 @@ struct dim {
 	 */
 	bool as_knob;
 	/*
+	 * the report holds each other value against cmp_base, or cmp_cand
+	 * only (report_groups.c), asked as cmp_question ("NAME=V vs BASE"
+	 * when NULL); a side of it in a legend is side with the value for
+	 * %s ("NAME=%s" when NULL; a 0/1 row reads "off"/"on").  The
+	 * Comparisons table compares IOPS, or clat p50 where cmp_latency
+	 */
+	const char *cmp_base;
+	const char *cmp_cand;
+	const char *cmp_question;
+	const char *side;
+	bool cmp_latency;
+	/*
 	 * run's list option: --help's text after "--FLAG LIST" ('\n' starts
 	 * a line under it), and the form each item must have
 	 */
