@@ -124,6 +124,6 @@ void row_check(const struct run_env *env, const struct run_tools *tl,
 			 r->runtime_s, ran->runtime[0] ? ran->runtime : "unset",
 			 runtime);
 	} else {
-		knobs_check(c, t, tl->knobs, tl->nr_knobs, r);
+		knobs_check(c, t, env->knobs, env->nr_knobs, r);
 	}
 }

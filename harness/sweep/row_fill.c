@@ -28,7 +28,7 @@ void row_start(const struct run_tools *tl, const struct target *t,
 	for (d = 0; d < NR_DIMS; d++)
 		if (c->val[d])
 			result_row_put(r, dims[d].req_col, c->val[d]);
-	for (d = 0; d < tl->nr_knobs; d++)
+	for (d = 0; d < QUEUE_KNOBS_MAX && c->val[NR_DIMS + d]; d++)
 		str_copy(r->knob_req[d], sizeof(r->knob_req[d]),
 			 c->val[NR_DIMS + d]);
 	/* fio's own engines are fio's version; fioring is this build's */

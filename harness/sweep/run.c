@@ -537,8 +537,6 @@ static int plan_sweep(struct run_ctx *ctx)
 			values_now(&ctx->targets[i], now[i], &tg[i]);
 		}
 		ret = sweep_plan(&ctx->sweep, ctx->env, tg, ctx->nr_targets);
-		ctx->tools.knobs = ctx->sweep.knobs;
-		ctx->tools.nr_knobs = ctx->sweep.nr_knobs;
 	}
 	free(now);
 	free(tg);
@@ -634,6 +632,7 @@ static void progress(struct run_ctx *ctx, const struct result_row *r, int i,
 		     int total, double elapsed_s)
 {
 	char at[48], eta[40], iops[32], ks[32], util[32];
+	int k;
 
 	progress_at(ctx, i, total, elapsed_s, at, sizeof(at), eta, sizeof(eta));
 	if (strcmp(r->status, "ok")) {
@@ -649,15 +648,30 @@ static void progress(struct run_ctx *ctx, const struct result_row *r, int i,
 		iops, ks[0] ? ks : "-", util[0] ? util : "-",
 		r->ks_flags[0] ? "  flags " : "", r->ks_flags,
 		r->fio_flags[0] ? "  fio_flags " : "", r->fio_flags, eta);
-	if (ctx->env->verbose)
-		fprintf(stderr, "  clat mean r/w %.1f/%.1f us, p99 r/w %.1f/%.1f us; "
-			"r_await %.3f w_await %.3f ms, aqu-sz %.2f (fio %.2f), "
-			"busy %.1f%%, iostats %s->%s\n",
-			r->read_clat_mean_us, r->write_clat_mean_us,
-			r->read_clat_p99_us, r->write_clat_p99_us,
-			r->ks_r_await_ms, r->ks_w_await_ms, r->ks_aqu_sz,
-			r->fio_inflight, r->fio_busy_pct,
-			r->dim_req[DIM_IOSTATS], r->dim_eff[DIM_IOSTATS]);
+	if (!ctx->env->verbose)
+		return;
+	fprintf(stderr, "  clat mean r/w %.1f/%.1f us, p99 r/w %.1f/%.1f us; "
+		"r_await %.3f w_await %.3f ms, aqu-sz %.2f (fio %.2f), "
+		"busy %.1f%%",
+		r->read_clat_mean_us, r->write_clat_mean_us,
+		r->read_clat_p99_us, r->write_clat_p99_us,
+		r->ks_r_await_ms, r->ks_w_await_ms, r->ks_aqu_sz,
+		r->fio_inflight, r->fio_busy_pct);
+	/*
+	 * each kernel setting as asked and as the kernel read it back; a row
+	 * with one column (scheduler) holds the read-back there
+	 */
+	for (k = 0; k < NR_DIMS; k++) {
+		if (!dim_in_kernel(&dims[k]) || !r->dim_req[k][0])
+			continue;
+		fprintf(stderr, ", %s %s", dims[k].name, r->dim_req[k]);
+		if (r->dim_eff[k][0])
+			fprintf(stderr, "->%s", r->dim_eff[k]);
+	}
+	for (k = 0; k < ctx->env->nr_knobs; k++)
+		fprintf(stderr, ", %s %s->%s", ctx->env->knobs[k].attr,
+			r->knob_req[k], r->knob_eff[k]);
+	fputc('\n', stderr);
 }
 
 /* runs cell ci once, records its rows; -errno when results cannot be written */

@@ -316,7 +316,7 @@ void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 	struct stat st;
 	const struct dim_apply apply = {
 		.journal = &ctx->journal, .place = &ctx->place,
-		.knobs = ctx->tools.knobs, .nr_knobs = ctx->tools.nr_knobs,
+		.knobs = ctx->env->knobs, .nr_knobs = ctx->env->nr_knobs,
 	};
 	int ret, snaps_ok;
 

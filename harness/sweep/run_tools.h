@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * run_tools.h: what every run of a sweep runs and is held to: the fio and
- * the engine, their versions, the results directory, the --knob
- * attributes.  Settled before the first run and read-only after it, so the
- * code that runs a cell takes this and the command line's settings
- * (run_env.h) rather than the whole state of the sweep.
+ * the engine, their versions, the results directory.  Settled before the
+ * first run and read-only after it, so the code that runs a cell takes
+ * this and the command line's settings (run_env.h) rather than the whole
+ * state of the sweep.
  */
 #ifndef FIORING_RUN_TOOLS_H
 #define FIORING_RUN_TOOLS_H
@@ -13,7 +13,6 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "kernel/queue_knob.h"
 #include "lib/strlist.h"
 
 struct run_tools {
@@ -26,8 +25,6 @@ struct run_tools {
 	char sweep_id[192];		/* names this sweep's holders on fio servers */
 	struct strlist client_fio;	/* each --client host's fio, from its probe */
 	bool writes;			/* a job writes, as fio reads it */
-	const struct queue_knob *knobs;	/* the sweep plan's --knob attributes */
-	int nr_knobs;
 };
 
 /* fio's time, summed over the sweep's runs */
