@@ -73,6 +73,29 @@ struct gate_sweep {
 	char desc[PATH_BUF];	/* the directory, or "sweep ID of FILE" */
 };
 
+/* the columns --vs takes, as the dims table has them, under --help's options */
+static void vs_columns(FILE *f)
+{
+	char knob[64];
+	const char *col;
+	size_t at = 0, i;
+
+	snprintf(knob, sizeof(knob), dim_knob.req_col, "ATTR");
+	for (i = 0; i <= NR_DIMS; i++) {
+		col = i < NR_DIMS ? dims[i].req_col : knob;
+		if (at && at + strlen(col) + 2 <= 72) {
+			fputs(", ", f);
+			at += 2;
+		} else {
+			fprintf(f, "%s\n%21s", at ? "," : "", "");
+			at = 21;
+		}
+		fputs(col, f);
+		at += strlen(col);
+	}
+	fputc('\n', f);
+}
+
 static void usage(FILE *f)
 {
 	fprintf(f,
@@ -95,8 +118,10 @@ static void usage(FILE *f)
 "  --db FILE          the history for db: [$FIORING_DB,\n"
 "                     " STORE_DB_DEFAULT "]\n"
 "  --vs VALUE         compare within DIR against the engine VALUE\n"
-"  --vs COLUMN=VALUE  ... or against the cells whose setting COLUMN\n"
-"                     (job, sqpoll, iostats_req, ...) is VALUE\n"
+"  --vs COLUMN=VALUE  ... or against the cells whose setting COLUMN is\n"
+"                     VALUE; COLUMN one of");
+	vs_columns(f);
+	fprintf(f,
 "  --metric LIST      results.csv columns, comma-separated; names ending\n"
 "                     in _us or _ms are costs (lower is better), others\n"
 "                     rates                            [iops,cpu_per_io_us]\n"
