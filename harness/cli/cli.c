@@ -105,28 +105,6 @@ static void usage_dims(FILE *f)
 	}
 }
 
-/*
- * the columns --adaptive-vs takes, as "engine job sqpoll ...", a line
- * broken to --help's indent once it passes wrap characters (0: never)
- */
-static void vs_cols(char *buf, size_t len, size_t wrap)
-{
-	size_t n = 0, line = 0;
-	const char *sep;
-	int i;
-
-	buf[0] = '\0';
-	for (i = 0; i < NR_DIMS && n < len; i++) {
-		if (!dims[i].vs)
-			continue;
-		sep = !n ? "" : wrap && line > wrap ? "\n" USAGE_INDENT : " ";
-		if (sep[0] == '\n')
-			line = 0;
-		line += strlen(dims[i].req_col) + 1;
-		n += snprintf(buf + n, len - n, "%s%s", sep, dims[i].req_col);
-	}
-}
-
 void cli_usage_run(FILE *f)
 {
 	char cols[256];
@@ -141,7 +119,7 @@ void cli_usage_run(FILE *f)
 "  -j, --job FILE         fio job file (repeatable) [the default jobs in the\n"
 "                         jobs directory]\n");
 	usage_dims(f);
-	vs_cols(cols, sizeof(cols), 40);
+	dims_cols(cols, sizeof(cols), true, 40, USAGE_INDENT);
 	fprintf(f,
 "      --knob ATTR=LIST   values of the target's queue/ATTR, crossed with the\n"
 "                         rest (repeatable, up to 4 attributes) [none]\n"
@@ -344,7 +322,7 @@ static int parse_adaptive_vs(struct run_env *env, const char *s)
 	if (i == NR_DIMS || !eq[1]) {
 		char cols[256], want[320];
 
-		vs_cols(cols, sizeof(cols), 0);
+		dims_cols(cols, sizeof(cols), true, 0, "");
 		snprintf(want, sizeof(want), "an engine or COLUMN=VALUE, COLUMN "
 			 "one of %s or knob:ATTR", cols);
 		return bad("adaptive-vs", s, want);

@@ -73,31 +73,15 @@ struct gate_sweep {
 	char desc[PATH_BUF];	/* the directory, or "sweep ID of FILE" */
 };
 
-/* the columns --vs takes, as the dims table has them, under --help's options */
-static void vs_columns(FILE *f)
-{
-	char knob[64];
-	const char *col;
-	size_t at = 0, i;
-
-	snprintf(knob, sizeof(knob), dim_knob.req_col, "ATTR");
-	for (i = 0; i <= NR_DIMS; i++) {
-		col = i < NR_DIMS ? dims[i].req_col : knob;
-		if (at && at + strlen(col) + 2 <= 72) {
-			fputs(", ", f);
-			at += 2;
-		} else {
-			fprintf(f, "%s\n%21s", at ? "," : "", "");
-			at = 21;
-		}
-		fputs(col, f);
-		at += strlen(col);
-	}
-	fputc('\n', f);
-}
+/* where --help's option texts start */
+#define GATE_INDENT	"                     "
 
 static void usage(FILE *f)
 {
+	char cols[256], knob[64];
+
+	dims_cols(cols, sizeof(cols), false, 40, GATE_INDENT);
+	snprintf(knob, sizeof(knob), dim_knob.req_col, "ATTR");
 	fprintf(f,
 "Usage: fioring-bench gate --baseline BASE_DIR|db:ID|db:KEY=VALUE [options] DIR\n"
 "       fioring-bench gate --vs ENGINE|COLUMN=VALUE [options] DIR\n"
@@ -119,8 +103,9 @@ static void usage(FILE *f)
 "                     " STORE_DB_DEFAULT "]\n"
 "  --vs VALUE         compare within DIR against the engine VALUE\n"
 "  --vs COLUMN=VALUE  ... or against the cells whose setting COLUMN is\n"
-"                     VALUE; COLUMN one of");
-	vs_columns(f);
+"                     VALUE; COLUMN one of\n"
+GATE_INDENT "%s,\n"
+GATE_INDENT "or %s\n", cols, knob);
 	fprintf(f,
 "  --metric LIST      results.csv columns, comma-separated; names ending\n"
 "                     in _us or _ms are costs (lower is better), others\n"

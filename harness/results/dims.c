@@ -3,6 +3,7 @@
  * dims.c: the table of sweep dimensions (see dims.h).
  */
 #include <stdbool.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "results/dims.h"
@@ -141,4 +142,25 @@ const struct dim *dim_by_col(const char *col)
 		if (!strcmp(dims[i].req_col, col))
 			return &dims[i];
 	return NULL;
+}
+
+void dims_cols(char *buf, size_t len, bool vs_only, size_t wrap,
+	       const char *indent)
+{
+	size_t n = 0, line = 0;
+	bool brk;
+	int i;
+
+	buf[0] = '\0';
+	for (i = 0; i < NR_DIMS && n < len; i++) {
+		if (vs_only && !dims[i].vs)
+			continue;
+		brk = n && wrap && line > wrap;
+		if (brk)
+			line = 0;
+		line += strlen(dims[i].req_col) + 1;
+		n += snprintf(buf + n, len - n, "%s%s%s",
+			      !n ? "" : brk ? "\n" : " ", brk ? indent : "",
+			      dims[i].req_col);
+	}
 }

@@ -111,6 +111,13 @@ static inline bool dim_in_kernel(const struct dim *d)
  */
 extern const struct dim dim_knob;
 
+/*
+ * The req_col of each row (vs_only: of each row marked vs) into buf,
+ * space-separated, as --help and the refusals name them; a line breaks to
+ * indent once it passes wrap characters (0: never)
+ */
+void dims_cols(char *buf, size_t len, bool vs_only, size_t wrap,
+	       const char *indent);
 /* the row whose req_col is col, or NULL */
 const struct dim *dim_by_col(const char *col);
 /* the row with col as req_col (*eff 0) or eff_col (*eff 1), or NULL */
