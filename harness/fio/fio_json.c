@@ -255,17 +255,60 @@ static double think_sleep_ms(json_object *root, json_object *job, uint64_t ios)
 	return think / 1000 * (double)ios / (blocks >= 1 ? blocks : 1);
 }
 
+/* name, unless ran has it or is full: the first job's value, mixed or not */
+static void ran_opt_add(json_object *root, json_object *jobs, const char *name,
+			struct fio_ran *ran)
+{
+	json_object *first = json_object_array_get_idx(jobs, 0);
+	size_t i, n = json_object_array_length(jobs);
+	struct fio_ran_opt *o;
+
+	if (fio_ran_opt(ran, name) || ran->nopts == FIO_RAN_OPTS ||
+	    strlen(name) >= sizeof(o->name))
+		return;
+	o = &ran->opts[ran->nopts++];
+	snprintf(o->name, sizeof(o->name), "%s", name);
+	snprintf(o->val, sizeof(o->val), "%s", job_opt(root, first, name));
+	for (i = 1; i < n && !o->mixed; i++)
+		o->mixed = strcmp(job_opt(root, json_object_array_get_idx(jobs, i),
+					  name), job_opt(root, first, name));
+}
+
+static void ran_opts_fill(json_object *root, json_object *jobs,
+			  struct fio_ran *ran)
+{
+	size_t i, n = json_object_array_length(jobs);
+	json_object *o;
+
+	for (i = 0; i <= n; i++) {
+		o = i < n ? jget(json_object_array_get_idx(jobs, i), "job options") :
+			    jget(root, "global options");
+		if (!o || !json_object_is_type(o, json_type_object))
+			continue;
+		json_object_object_foreach(o, name, v) {
+			(void)v;
+			ran_opt_add(root, jobs, name, ran);
+		}
+	}
+}
+
+const struct fio_ran_opt *fio_ran_opt(const struct fio_ran *ran,
+				      const char *name)
+{
+	int i;
+
+	for (i = 0; i < ran->nopts; i++)
+		if (!strcmp(ran->opts[i].name, name))
+			return &ran->opts[i];
+	return NULL;
+}
+
 static void ran_fill(json_object *root, json_object *jobs, struct fio_ran *ran)
 {
-	static const char *const keys[] = {
-		"ioengine", "filename", "runtime", "sqthread_poll"
-	};
-	char *const vals[] = {
-		ran->ioengine, ran->filename, ran->runtime, ran->sqthread_poll
-	};
+	static const char *const keys[] = { "ioengine", "filename", "runtime" };
+	char *const vals[] = { ran->ioengine, ran->filename, ran->runtime };
 	const size_t lens[] = {
-		sizeof(ran->ioengine), sizeof(ran->filename), sizeof(ran->runtime),
-		sizeof(ran->sqthread_poll)
+		sizeof(ran->ioengine), sizeof(ran->filename), sizeof(ran->runtime)
 	};
 	size_t i, k, n = json_object_array_length(jobs);
 	json_object *job;
@@ -279,6 +322,7 @@ static void ran_fill(json_object *root, json_object *jobs, struct fio_ran *ran)
 				snprintf(ran->mixed, sizeof(ran->mixed), "%s", keys[k]);
 		}
 	}
+	ran_opts_fill(root, jobs, ran);
 }
 
 /* fio leaves disk_util out for files and for disks it cannot find */

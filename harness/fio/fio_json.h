@@ -6,6 +6,7 @@
 #ifndef FIORING_FIO_JSON_H
 #define FIORING_FIO_JSON_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -43,17 +44,29 @@ struct fio_disk_util {
 
 #define FIO_DISKS_MAX	8
 
+#define FIO_RAN_OPTS	128
+
+/* an option as the first job ran it; mixed: another job ran another value */
+struct fio_ran_opt {
+	char name[32];
+	char val[64];
+	bool mixed;
+};
+
 /*
  * What ran, as fio says: each job's "job options" over the "global
  * options" (the command line and [global]).  The first job's values;
- * mixed names the first option another job ran with another value.
+ * mixed names the first of the engine, file and runtime another job ran
+ * with another value.  opts: every option a job or the globals set (the
+ * first FIO_RAN_OPTS), for fio_ran_opt().
  */
 struct fio_ran {
 	char ioengine[PATH_BUF];
 	char filename[PATH_BUF];
 	char runtime[32];
-	char sqthread_poll[8];
 	char mixed[32];
+	int nopts;
+	struct fio_ran_opt opts[FIO_RAN_OPTS];
 };
 
 struct fio_result {
@@ -113,6 +126,9 @@ struct fio_hist;
  */
 int fio_json_clat_hist(struct json_object *root, const char *dir,
 		       struct fio_hist *h);
+/* option name as fio ran it, NULL where no job set it */
+const struct fio_ran_opt *fio_ran_opt(const struct fio_ran *ran,
+				      const char *name);
 int fio_prios_extremes(const struct fio_result *res,
 			const struct fio_prio_figs **hi,
 			const struct fio_prio_figs **lo);

@@ -21,7 +21,6 @@
 #include "lib/str.h"
 #include "lib/clock.h"
 #include "fio/fio_runner.h"
-#include "fio/ioprio_mix.h"
 
 volatile sig_atomic_t fio_stop_requested;
 
@@ -35,7 +34,6 @@ volatile sig_atomic_t fio_stop_requested;
  */
 int fio_build_argv(const struct fio_cmd *c, struct fio_argv *a)
 {
-	struct ioprio_mix prio;
 	int n = 0, nb = 0, i;
 
 #define ADD(s) do { if (n >= FIO_ARGV_MAX - 1) return -E2BIG; \
@@ -49,11 +47,8 @@ int fio_build_argv(const struct fio_cmd *c, struct fio_argv *a)
 	ADDF("--ioengine=%s", c->ioengine);
 	if (c->char_dev && !strcmp(c->ioengine, "io_uring_cmd"))
 		ADD("--cmd_type=nvme");
-	if (c->sqpoll)
-		ADD("--sqthread_poll=1");
-	/* an engine option too: after --ioengine */
-	if (c->sqpoll && c->sq_cpu)
-		ADDF("--sqthread_poll_cpu=%s", c->sq_cpu);
+	for (i = 0; c->opts && i < c->opts->nr; i++)
+		ADDF("--%s", c->opts->v[i]);
 	if (c->cpus)
 		ADDF("--cpus_allowed=%s", c->cpus);
 	if (c->path_stats)
@@ -64,17 +59,6 @@ int fio_build_argv(const struct fio_cmd *c, struct fio_argv *a)
 	if (c->runtime > 0) {
 		ADDF("--runtime=%d", c->runtime);
 		ADD("--time_based");
-	}
-	if (c->ioprio && ioprio_parse(c->ioprio, &prio))
-		return -EINVAL;
-	if (c->ioprio && prio.pct) {
-		/* engine options: they follow --ioengine */
-		ADDF("--cmdprio_percentage=%d", prio.pct);
-		ADDF("--cmdprio_class=%d", prio.cls);
-		ADDF("--cmdprio=%d", prio.level);
-	} else if (c->ioprio && prio.cls) {
-		ADDF("--prioclass=%d", prio.cls);
-		ADDF("--prio=%d", prio.level);
 	}
 	for (i = 0; c->extra && i < c->extra->nr; i++)
 		ADD(c->extra->v[i]);

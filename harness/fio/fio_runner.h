@@ -21,11 +21,13 @@ struct fio_cmd {
 	const char *ioengine;	/* io_uring, io_uring_cmd, external:PATH, ... */
 	bool char_dev;		/* NVMe generic char device: cmd_type=nvme */
 	const char *path_stats;	/* fioring engine option, or NULL */
-	int sqpoll;
+	/*
+	 * NAME=VALUE: what the cell's settings ask of fio (sweep/fio_opts.h),
+	 * engine options among them, so they follow --ioengine; or NULL
+	 */
+	const struct strlist *opts;
 	const char *cpus;	/* cpus_allowed, or NULL */
-	const char *sq_cpu;	/* sqthread_poll_cpu under SQPOLL, or NULL */
 	int runtime;		/* 0: the job's own */
-	const char *ioprio;	/* a --ioprio item (ioprio.h) */
 	char **argv;		/* NULL-ended; replaces the command line built */
 	const struct strlist *extra;
 	const char *json_path;

@@ -7,6 +7,7 @@
  * handling: two classes competing for one queue in one run.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -60,4 +61,28 @@ int ioprio_parse(const char *s, struct ioprio_mix *m)
 	if (!*p)
 		return 0;
 	return num_until(p + 1, '\0', 0, 7, &m->level, &p);
+}
+
+int ioprio_fio_opts(const char *s, struct strlist *opts)
+{
+	struct ioprio_mix m;
+	char o[3][40];
+	int i, n = 0, ret;
+
+	if (ioprio_parse(s, &m))
+		return -EINVAL;
+	if (m.pct) {
+		snprintf(o[n++], sizeof(o[0]), "cmdprio_percentage=%d", m.pct);
+		snprintf(o[n++], sizeof(o[0]), "cmdprio_class=%d", m.cls);
+		snprintf(o[n++], sizeof(o[0]), "cmdprio=%d", m.level);
+	} else if (m.cls) {
+		snprintf(o[n++], sizeof(o[0]), "prioclass=%d", m.cls);
+		snprintf(o[n++], sizeof(o[0]), "prio=%d", m.level);
+	}
+	for (i = 0; i < n; i++) {
+		ret = strlist_add(opts, o[i]);
+		if (ret)
+			return ret;
+	}
+	return 0;
 }

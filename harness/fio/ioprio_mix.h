@@ -6,6 +6,8 @@
 #ifndef FIORING_IOPRIO_MIX_H
 #define FIORING_IOPRIO_MIX_H
 
+#include "lib/strlist.h"
+
 /*
  * "none": no priority asked for.  "CLASS/LEVEL": every I/O of the job in
  * that class (fio's prioclass/prio).  "CLASS:PCT[:LEVEL]": PCT% of the I/O
@@ -19,6 +21,12 @@ struct ioprio_mix {
 };
 
 int ioprio_parse(const char *s, struct ioprio_mix *m);
+/*
+ * Adds the fio options (NAME=VALUE) of mix s to opts: prioclass and prio,
+ * or the cmdprio_* engine options of a share; none for "none".  0, or
+ * -EINVAL for a mix ioprio_parse() refuses, -ENOMEM.
+ */
+int ioprio_fio_opts(const char *s, struct strlist *opts);
 const char *ioprio_class_name(int cls);
 
 #endif

@@ -36,7 +36,7 @@ const struct dim dims[NR_DIMS] = {
 	},
 	[DIM_SQPOLL] = {
 		.name = "sqpoll", .flag = "--sqpoll", .where = DIM_FIO_OPTION,
-		.attr = "sqthread_poll", .defaults = "0",
+		.attr = "sqthread_poll", .defaults = "0", .fio_default = "0",
 		.probe = "fio's JSON reports the option it ran with",
 		.req_col = "sqpoll", .cell_part = "sq", .label = "sq", .vs = true,
 		.cmp_base = "0", .cmp_cand = "1",
@@ -81,6 +81,7 @@ const struct dim dims[NR_DIMS] = {
 	[DIM_IOPRIO] = {
 		.name = "ioprio", .flag = "--ioprio", .where = DIM_FIO_OPTION,
 		.attr = "prioclass, prio, cmdprio_percentage", .defaults = "none",
+		.fio_default = "none",
 		.probe = "fio's prios[] per priority",
 		.req_col = "ioprio", .cell_part = "prio-", .label = "prio=",
 		.vs = true,

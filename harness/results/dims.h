@@ -73,6 +73,12 @@ struct dim {
 	/* a per-target row's values to try when its option is not given */
 	const char *candidates;
 	/*
+	 * a fio-option row the sweep passes to fio (sweep/fio_opts.c): ATTR=V,
+	 * or nothing where V is fio's default (an engine without the option
+	 * still runs); a priority mix becomes its own options
+	 */
+	const char *fio_default;
+	/*
 	 * the report compares its values as a --knob's: a finding and a
 	 * latency group each against the base (when the sweep has two)
 	 */

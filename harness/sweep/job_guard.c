@@ -26,6 +26,8 @@
 #include "fio/fio_runner.h"
 #include "fio/jobfile.h"
 #include "fio/job_resolve.h"
+#include "results/dims.h"
+#include "sweep/fio_opts.h"
 #include "sweep/job_guard.h"
 
 /* given to fio between the sweep's own options and the --fio-arg's */
@@ -188,13 +190,15 @@ void cell_ioengine(const char *engine_lib, const char *engine, bool chr,
 		snprintf(buf, len, "%s", engine);
 }
 
-/* one probe: job as a cell of engine, sqpoll and ioprio runs it */
+/* one probe: job as a cell of val's engine and fio options runs it */
 static int probe(const struct job_env *je, const char *job, const char *copy,
-		 const char *engine, int sqpoll, const char *ioprio, bool chr,
-		 const struct strlist *extra, bool *writes)
+		 const char *const *val, bool chr, const struct strlist *extra,
+		 bool *writes)
 {
-	char ioengine[PATH_MAX + 16], err[1024], sq[16];
+	char ioengine[PATH_MAX + 16], err[1024], opt_names[192];
+	const char *engine = val[DIM_ENGINE];
 	const struct run_env *env = je->env;
+	struct strlist opts = { 0 };
 	static struct fio_argv a;
 	struct job_parse p;
 	struct fio_cmd cmd;
@@ -208,35 +212,36 @@ static int probe(const struct job_env *je, const char *job, const char *copy,
 	cmd.filename = chr ? "/dev/ng0n1" : "/dev/null";
 	cmd.ioengine = ioengine;
 	cmd.char_dev = chr;
-	cmd.sqpoll = sqpoll;
+	ret = cell_fio_opts(val, &opts);
+	if (!ret && placement_sq_opt(je->place, &opts) < -1)
+		ret = -ENOMEM;
+	if (ret)
+		goto out;
+	cmd.opts = &opts;
 	if (je->place->pinned)
 		cmd.cpus = je->place->job_cpus;
-	if (sqpoll && je->place->sq_cpu >= 0) {
-		snprintf(sq, sizeof(sq), "%d", je->place->sq_cpu);
-		cmd.sq_cpu = sq;
-	}
 	cmd.runtime = env->runtime;
-	cmd.ioprio = ioprio;
 	cmd.extra = extra;
 	if (env->path_stats && !strcmp(engine, "fioring"))
 		cmd.path_stats = "/dev/null";
 	ret = fio_build_argv(&cmd, &a);
 	if (ret < 0)
-		return ret;
+		goto out;
 	ret = job_resolve(a.argv, ARGS_MARKER, &p, err, sizeof(err));
 	if (ret) {
-		fprintf(stderr, "fioring-bench run: --job %s with engine %s%s%s%s%s: "
-			"%s%s\n", job, engine, sqpoll ? ", sqpoll 1" : "",
-			strcmp(ioprio, "none") ? ", ioprio " : "",
-			strcmp(ioprio, "none") ? ioprio : "", chr ? " (char device)" : "",
+		cell_fio_opts_name(val, opt_names, sizeof(opt_names));
+		fprintf(stderr, "fioring-bench run: --job %s with engine %s%s%s: "
+			"%s%s\n", job, engine, opt_names, chr ? " (char device)" : "",
 			ret == -EINVAL ? "fio refuses it: " : "", err);
-		return ret;
+		goto out;
 	}
 	ret = owned_check(je, job, &p);
 	for (i = 0; !ret && i < p.nr; i++)
 		if (!p.sec[i].global && section_writes(&p, i))
 			*writes = true;
 	job_parse_free(&p);
+out:
+	strlist_free(&opts);
 	return ret;
 }
 
@@ -256,15 +261,34 @@ static int char_copy(const char *job, char *dir, char *path, size_t len)
 	return ret;
 }
 
+/* the rows a job is probed with: the engine and the fio options */
+static bool probed(int d)
+{
+	return d == DIM_ENGINE || dims[d].fio_default;
+}
+
+/* at the next combination of the probed rows' values; false after the last */
+static bool next_combination(int *at, const struct strlist *vals)
+{
+	int d;
+
+	/* the last row counts fastest: engine by engine, as cells are named */
+	for (d = NR_DIMS - 1; d >= 0; d--) {
+		if (probed(d) && ++at[d] < vals[d].nr)
+			return true;
+		at[d] = 0;
+	}
+	return false;
+}
+
+/* job with each combination of the sweep's values of the probed rows */
 static int job_probes(const struct job_env *je, const char *job, bool chr,
 		      const struct strlist *extra, bool *writes)
 {
 	char dir[] = "/tmp/fioring-job.XXXXXX", copy[PATH_MAX];
-	const struct run_env *env = je->env;
-	const struct strlist *eng = &env->vals[DIM_ENGINE],
-			     *sq = &env->vals[DIM_SQPOLL],
-			     *prio = &env->vals[DIM_IOPRIO];
-	int e, q, r, ret = 0;
+	const struct strlist *vals = je->env->vals;
+	const char *val[NR_DIMS] = { 0 };
+	int at[NR_DIMS] = { 0 }, d, ret;
 
 	if (chr) {
 		ret = char_copy(job, dir, copy, sizeof(copy));
@@ -274,12 +298,12 @@ static int job_probes(const struct job_env *je, const char *job, bool chr,
 			return ret;
 		}
 	}
-	for (e = 0; !ret && e < eng->nr; e++)
-		for (q = 0; !ret && q < sq->nr; q++)
-			for (r = 0; !ret && r < prio->nr; r++)
-				ret = probe(je, job, chr ? copy : job, eng->v[e],
-					    atoi(sq->v[q]), prio->v[r], chr, extra,
-					    writes);
+	do {
+		for (d = 0; d < NR_DIMS; d++)
+			if (probed(d) && vals[d].nr)
+				val[d] = vals[d].v[at[d]];
+		ret = probe(je, job, chr ? copy : job, val, chr, extra, writes);
+	} while (!ret && next_combination(at, vals));
 	if (chr) {
 		unlink(copy);
 		rmdir(dir);

@@ -23,7 +23,7 @@ struct job_env {
 };
 
 /*
- * Probes each job with each engine, sqpoll and ioprio of the sweep, for
+ * Probes each job with each engine and fio option of the sweep, for
  * block and/or char targets.  0 with *writes set, or -errno after one line
  * on stderr naming the job, the option and why.
  */

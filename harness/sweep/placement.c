@@ -207,6 +207,18 @@ int placement_workers_follow(struct journal *j, struct placement *p, bool sqpoll
 	return bind_workers(j, p, on_sq);
 }
 
+int placement_sq_opt(const struct placement *p, struct strlist *opts)
+{
+	char o[40];
+	int ret;
+
+	if (p->sq_cpu < 0 || !strlist_has(opts, "sqthread_poll=1"))
+		return -1;
+	snprintf(o, sizeof(o), "sqthread_poll_cpu=%d", p->sq_cpu);
+	ret = strlist_add(opts, o);
+	return ret ?: p->sq_cpu;
+}
+
 int placement_apply(const struct placement *p)
 {
 	cpu_set_t m;

@@ -13,6 +13,8 @@
 
 #include <json-c/json.h>
 
+#include "lib/strlist.h"
+
 struct journal;
 
 /* the lock a sweep holds while it binds the unbound workqueues */
@@ -55,6 +57,12 @@ int placement_bind_workers(struct journal *j, struct placement *p);
  * crosses CPUs to reach the worker).
  */
 int placement_workers_follow(struct journal *j, struct placement *p, bool sqpoll);
+/*
+ * A cell whose fio options (NAME=VALUE, fio_opts.h) start an SQ thread
+ * gets it placed: sqthread_poll_cpu added to opts.  Returns that CPU, -1
+ * where fio places it, or -ENOMEM.
+ */
+int placement_sq_opt(const struct placement *p, struct strlist *opts);
 /* "cpus 1, SQ thread on 0, harness on 0" or "unpinned", for people */
 void placement_describe(const struct placement *p, char *buf, size_t len);
 json_object *placement_json(const struct placement *p);

@@ -19,8 +19,8 @@
 #include <string.h>
 
 #include "lib/fileio.h"
-#include "fio/ioprio_mix.h"
 #include "results/dims.h"
+#include "sweep/fio_opts.h"
 #include "sweep/remote_job.h"
 #include "sweep/run_env.h"
 #include "sweep/run_tools.h"
@@ -194,10 +194,9 @@ static int exec_line(FILE *f, const char *opt, const char *disk,
 /* what the sweep owns in every job section: engine, file, runtime, ... */
 static void cell_opts(FILE *f, const struct run_env *env,
 		      const struct run_tools *tl, const struct sweep_cell *c,
-		      const struct target *t)
+		      const struct target *t, const struct strlist *opts)
 {
 	const char *engine = sweep_val(c, DIM_ENGINE);
-	struct ioprio_mix prio;
 	int i;
 
 	if (!strcmp(engine, "fioring"))
@@ -207,13 +206,8 @@ static void cell_opts(FILE *f, const struct run_env *env,
 	fprintf(f, "filename=%s\n", t->dev);
 	if (env->runtime > 0)
 		fprintf(f, "runtime=%d\ntime_based\n", env->runtime);
-	if (atoi(sweep_val(c, DIM_SQPOLL)))
-		fprintf(f, "sqthread_poll=1\n");
-	if (!ioprio_parse(sweep_val(c, DIM_IOPRIO), &prio) && prio.pct)
-		fprintf(f, "cmdprio_percentage=%d\ncmdprio_class=%d\ncmdprio=%d\n",
-			prio.pct, prio.cls, prio.level);
-	else if (prio.cls)
-		fprintf(f, "prioclass=%d\nprio=%d\n", prio.cls, prio.level);
+	for (i = 0; i < opts->nr; i++)
+		fprintf(f, "%s\n", opts->v[i]);
 	for (i = 0; i < env->fio_args.nr; i++) {
 		const char *a = env->fio_args.v[i];
 
@@ -239,7 +233,8 @@ static int job_section(const char *line, size_t len)
  */
 static void jobs_with_opts(FILE *f, const char *text, size_t len,
 			   const struct run_env *env, const struct run_tools *tl,
-			   const struct sweep_cell *c, const struct target *t)
+			   const struct sweep_cell *c, const struct target *t,
+			   const struct strlist *opts)
 {
 	const char *p = text, *end = text + len, *nl;
 	size_t n;
@@ -250,7 +245,7 @@ static void jobs_with_opts(FILE *f, const char *text, size_t len,
 		fwrite(p, 1, n, f);
 		fputc('\n', f);
 		if (job_section(p, n))
-			cell_opts(f, env, tl, c, t);
+			cell_opts(f, env, tl, c, t, opts);
 		p += n + 1;
 	}
 }
@@ -260,19 +255,21 @@ int remote_job_write(const struct run_env *env, const struct run_tools *tl,
 		     const char *tag, const char *path)
 {
 	char jobcopy[PATH_BUF], body[2048], *text = NULL;
+	struct strlist opts = { 0 };
 	size_t len, used;
 	FILE *f;
 	int ret, d;
 
 	snprintf(jobcopy, sizeof(jobcopy), "%s/jobs/%s.fio", tl->out, c->job_name);
-	ret = file_read_all(jobcopy, &text, &len);
+	ret = cell_fio_opts(c->val, &opts);
+	if (!ret)
+		ret = file_read_all(jobcopy, &text, &len);
 	if (ret)
-		return ret;
+		goto out;
 	f = fopen(path, "we");
 	if (!f) {
 		ret = -errno;
-		free(text);
-		return ret;
+		goto out;
 	}
 	fprintf(f, "; fioring-bench run --client: cell %s on %s\n[global]\n",
 		c->name, tag);
@@ -286,12 +283,14 @@ int remote_job_write(const struct run_env *env, const struct run_tools *tl,
 	snprintf(body + used, sizeof(body) - used, "; %s", script_fail);
 	ret = exec_line(f, "exec_prerun", t->disk, tag, tl->sweep_id, body) ?:
 	      exec_line(f, "exec_postrun", t->disk, tag, tl->sweep_id, script_post);
-	jobs_with_opts(f, text, len, env, tl, c, t);
-	free(text);
+	jobs_with_opts(f, text, len, env, tl, c, t, &opts);
 	if (!ret && ferror(f))
 		ret = -EIO;
 	if (fclose(f) && !ret)
 		ret = -errno;
+out:
+	free(text);
+	strlist_free(&opts);
 	return ret;
 }
 

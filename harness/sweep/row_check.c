@@ -2,10 +2,10 @@
 /*
  * row_check.c: holds a finished run against its cell.  The fio version and
  * the engine's version come from fio's JSON, not from `fio --version` run
- * before the sweep; the engine, file, runtime and sqpoll fio ran with are
- * taken from the options fio reports per job; the queue settings are read
- * back from the kernel once fio has exited, so that a setting someone else
- * changed during the run (another tool, a udev rule) shows as a failed row
+ * before the sweep; the engine, file, runtime and the fio options of the
+ * cell's settings (fio_opts.h) fio ran with are taken from the options fio
+ * reports per job; the queue settings are read back from the kernel once
+ * fio has exited, so that a setting someone else changed during the run (another tool, a udev rule) shows as a failed row
  * instead of a row labelled with a setting it did not have.  A --client
  * host's row comes here too, with its part of fio's client JSON; its
  * settings were read back on the host by the job's exec_prerun.
@@ -19,6 +19,7 @@
 #include "lib/str.h"
 #include "results/dims.h"
 #include "sweep/dim_apply.h"
+#include "sweep/fio_opts.h"
 #include "sweep/row_check.h"
 #include "sweep/run_env.h"
 #include "sweep/run_tools.h"
@@ -95,6 +96,7 @@ void row_check(const struct run_env *env, const struct run_tools *tl,
 {
 	const struct fio_ran *ran = &fr->ran;
 	int runtime = env->runtime;
+	char why[192];
 
 	if (fr->version[0]) {
 		str_copy(r->fio_version, sizeof(r->fio_version), fr->version);
@@ -114,10 +116,8 @@ void row_check(const struct run_env *env, const struct run_tools *tl,
 			 ran->ioengine : "(none named)", ioengine);
 	} else if (strcmp(ran->filename, t->dev)) {
 		row_fail(r, "fio ran on %s, not %s", ran->filename, t->dev);
-	} else if (!!atoi(ran->sqthread_poll) != !!atoi(r->dim_req[DIM_SQPOLL])) {
-		row_fail(r, "fio ran with sqthread_poll=%s, not %d",
-			 ran->sqthread_poll[0] ? ran->sqthread_poll : "0",
-			 atoi(r->dim_req[DIM_SQPOLL]));
+	} else if (cell_fio_opts_check(c->val, ran, why, sizeof(why))) {
+		row_fail(r, "%s", why);
 	} else if (runtime && (atoi(ran->runtime) != runtime ||
 			       r->runtime_s < runtime * RUNTIME_MIN_SHARE)) {
 		row_fail(r, "fio ran %.3f s (runtime=%s), not the %d s asked",

@@ -28,6 +28,7 @@
 #include "results/metrics.h"
 #include "sweep/dim_apply.h"
 #include "sweep/facts.h"
+#include "sweep/fio_opts.h"
 #include "sweep/job_guard.h"
 #include "sweep/row_check.h"
 #include "sweep/row_fill.h"
@@ -170,11 +171,12 @@ static void run_files_name(const struct run_ctx *ctx, const struct target *t,
 }
 
 /* fio's command line for the cell, placed as the sweep placed it */
-static void fio_cmd_fill(const struct run_ctx *ctx, const struct target *t,
-			 const struct run_files *fl, struct result_row *r,
-			 struct fio_cmd *cmd)
+static int fio_cmd_fill(const struct run_ctx *ctx, const struct target *t,
+			const struct sweep_cell *c, const struct run_files *fl,
+			struct result_row *r, struct strlist *opts,
+			struct fio_cmd *cmd)
 {
-	char sq[16];
+	int ret;
 
 	memset(cmd, 0, sizeof(*cmd));
 	if (r->path_stats[0])
@@ -184,23 +186,26 @@ static void fio_cmd_fill(const struct run_ctx *ctx, const struct target *t,
 	cmd->filename = t->dev;
 	cmd->ioengine = fl->ioengine;
 	cmd->char_dev = t->is_char;
-	cmd->sqpoll = atoi(r->dim_req[DIM_SQPOLL]);
+	ret = cell_fio_opts(c->val, opts);
+	if (ret)
+		return ret;
+	ret = placement_sq_opt(&ctx->place, opts);
+	if (ret < -1)
+		return ret;
+	if (ret >= 0)
+		snprintf(r->sq_cpu, sizeof(r->sq_cpu), "%d", ret);
+	cmd->opts = opts;
 	if (ctx->place.pinned) {
 		str_copy(r->cpus, sizeof(r->cpus), ctx->place.job_cpus);
 		cmd->cpus = r->cpus;
 	}
-	if (cmd->sqpoll && ctx->place.sq_cpu >= 0) {
-		snprintf(sq, sizeof(sq), "%d", ctx->place.sq_cpu);
-		str_copy(r->sq_cpu, sizeof(r->sq_cpu), sq);
-		cmd->sq_cpu = r->sq_cpu;
-	}
 	cmd->runtime = ctx->env->runtime;
-	cmd->ioprio = r->dim_req[DIM_IOPRIO];
 	cmd->extra = &ctx->env->fio_args;
 	cmd->json_path = fl->json;
 	cmd->err_path = fl->err;
 	cmd->aux_path = fl->aux;
 	cmd->timeout_s = ctx->env->fio_timeout;
+	return 0;
 }
 
 /*
@@ -310,6 +315,7 @@ void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 	const struct target *t = &ctx->targets[c->target];
 	static struct io_window win;
 	struct run_files fl = { 0 };
+	struct strlist opts = { 0 };
 	struct fio_result fr;
 	struct fio_exit ex;
 	struct fio_cmd cmd;
@@ -327,8 +333,10 @@ void run_cell(struct run_ctx *ctx, const struct sweep_cell *c, int run,
 		r->raw[0] = r->diskstats[0] = '\0';
 		return;
 	}
-	fio_cmd_fill(ctx, t, &fl, r, &cmd);
-	ret = fio_run_window(ctx->env, t, &cmd, &win, &ex, &snaps_ok);
+	ret = fio_cmd_fill(ctx, t, c, &fl, r, &opts, &cmd);
+	if (!ret)
+		ret = fio_run_window(ctx->env, t, &cmd, &win, &ex, &snaps_ok);
+	strlist_free(&opts);
 	if (ret) {
 		row_fail(r, "cannot start fio: %s", strerror(-ret));
 		r->raw[0] = r->diskstats[0] = '\0';

@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * fio_runner.c: unit test of the fio command line a cell becomes: json+
- * output, engine options right after --ioengine (fio ignores them before),
- * the runtime made time-based, ioprio as prioclass/prio or cmdprio_*, extra
- * arguments, the job file last; and the message of a failed fio, from its
+ * output, the cell's options right after --ioengine (fio ignores engine
+ * options before it), the runtime made time-based, extra arguments, the
+ * job file last; and the message of a failed fio, from its
  * stderr or, when that is empty, from its stdout outside the JSON.
  */
 #include <errno.h>
@@ -71,65 +71,53 @@ static void check_err_message(void)
 
 int main(void)
 {
-	struct strlist extra = { 0 };
+	struct strlist extra = { 0 }, opts = { 0 };
 	struct fio_argv a;
 	struct fio_cmd c;
 	int n;
 
 	strlist_add(&extra, "--numjobs=2");
+	strlist_add(&opts, "sqthread_poll=1");
+	strlist_add(&opts, "cmdprio_percentage=10");
 	memset(&c, 0, sizeof(c));
 	c.fio = "/usr/bin/fio";
 	c.job = "jobs/randread-qd32.fio";
 	c.filename = "/dev/zram1";
 	c.ioengine = "external:/x/libfioring.so";
-	c.sqpoll = 1;
+	c.opts = &opts;
 	c.path_stats = "/out/paths/r0001.json";
 	c.aux_path = "/out/raw";
 	c.runtime = 5;
-	c.ioprio = "be/4";
 	c.extra = &extra;
 	n = fio_build_argv(&c, &a);
-	CHECK(n == 13);
+	CHECK(n == 12);
 	CHECK(pos(&a, "--aux-path=/out/raw") > 0);
 	CHECK(!strcmp(a.argv[0], "/usr/bin/fio"));
 	CHECK(pos(&a, "--output-format=json+") == 1);
 	CHECK(pos(&a, "--ioengine=external:/x/libfioring.so") == 2);
+	/* the cell's options are engine options too: after --ioengine */
 	CHECK(pos(&a, "--sqthread_poll=1") == 3);
-	CHECK(pos(&a, "--path_stats=/out/paths/r0001.json") == 4);
+	CHECK(pos(&a, "--cmdprio_percentage=10") == 4);
+	CHECK(pos(&a, "--path_stats=/out/paths/r0001.json") == 5);
 	CHECK(pos(&a, "--filename=/dev/zram1") > 2);
 	CHECK(pos(&a, "--runtime=5") > 0 && pos(&a, "--time_based") > 0);
-	CHECK(pos(&a, "--prioclass=2") > 0 && pos(&a, "--prio=4") > 0);
 	CHECK(pos(&a, "--numjobs=2") == n - 2);
 	CHECK(!strcmp(a.argv[n - 1], "jobs/randread-qd32.fio") && !a.argv[n]);
 
-	/* fio's own engine on an NVMe char device; job's runtime; no prio */
+	/* fio's own engine on an NVMe char device; job's runtime; no options */
 	c.ioengine = "io_uring_cmd";
 	c.char_dev = true;
-	c.sqpoll = 0;
+	c.opts = NULL;
 	c.path_stats = NULL;
 	c.aux_path = NULL;
 	c.runtime = 0;
-	c.ioprio = "none";
 	c.extra = NULL;
 	n = fio_build_argv(&c, &a);
 	CHECK(pos(&a, "--cmd_type=nvme") == 3);
 	CHECK(pos(&a, "--sqthread_poll=1") < 0 && pos(&a, "--time_based") < 0);
-	CHECK(pos(&a, "--prioclass=2") < 0);
 	CHECK(n == 6);
-	/* a priority mix: cmdprio_* (engine options) after --ioengine */
-	c.ioengine = "io_uring";
-	c.char_dev = false;
-	c.ioprio = "rt:10:2";
-	CHECK(fio_build_argv(&c, &a) > 0);
-	CHECK(pos(&a, "--cmdprio_percentage=10") > pos(&a, "--ioengine=io_uring"));
-	CHECK(pos(&a, "--cmdprio_class=1") > 0 && pos(&a, "--cmdprio=2") > 0);
-	CHECK(pos(&a, "--prioclass=1") < 0);
-	c.ioprio = "idle/7";
-	CHECK(fio_build_argv(&c, &a) > 0);
-	CHECK(pos(&a, "--prioclass=3") > 0 && pos(&a, "--prio=7") > 0);
-	c.ioprio = "rt:0";
-	CHECK(fio_build_argv(&c, &a) == -EINVAL);
 	check_err_message();
 	strlist_free(&extra);
+	strlist_free(&opts);
 	return check_done("fio_runner");
 }

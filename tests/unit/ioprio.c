@@ -1,8 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * ioprio.c: unit test of --ioprio items: the two shapes (CLASS/LEVEL for
- * all I/O, CLASS:PCT[:LEVEL] for a share), the bad values refused, and the
- * class names (the fio options each becomes: tests/unit/fio_runner.c).
+ * all I/O, CLASS:PCT[:LEVEL] for a share), the bad values refused, the
+ * class names, and the fio options each becomes.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -18,6 +18,7 @@ int main(void)
 		"rt:-1", "be/4x", "RT:10", "best:10", "idle:50:1:2", "none/1",
 		"rt:1 0", "rt/ 1",
 	};
+	struct strlist opts = { 0 };
 	struct ioprio_mix m;
 	size_t i;
 
@@ -34,5 +35,15 @@ int main(void)
 	}
 	CHECK(!strcmp(ioprio_class_name(1), "rt") &&
 	      !strcmp(ioprio_class_name(3), "idle"));
+	CHECK(!ioprio_fio_opts("none", &opts) && !opts.nr);
+	CHECK(!ioprio_fio_opts("idle/7", &opts) && opts.nr == 2 &&
+	      !strcmp(opts.v[0], "prioclass=3") && !strcmp(opts.v[1], "prio=7"));
+	strlist_free(&opts);
+	CHECK(!ioprio_fio_opts("rt:10:2", &opts) && opts.nr == 3 &&
+	      !strcmp(opts.v[0], "cmdprio_percentage=10") &&
+	      !strcmp(opts.v[1], "cmdprio_class=1") &&
+	      !strcmp(opts.v[2], "cmdprio=2"));
+	strlist_free(&opts);
+	CHECK(ioprio_fio_opts("rt:0", &opts) == -EINVAL && !opts.nr);
 	return check_done("ioprio");
 }

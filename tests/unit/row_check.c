@@ -67,7 +67,8 @@ static void host_row(json_object *root, const char *host, const char *version,
 		     struct result_row *r)
 {
 	static const struct sweep_cell c = {
-		.val = { [DIM_ENGINE] = "io_uring", [DIM_IOSTATS] = "1" },
+		.val = { [DIM_ENGINE] = "io_uring", [DIM_SQPOLL] = "0",
+			 [DIM_IOSTATS] = "1", [DIM_IOPRIO] = "none" },
 		.name = "loop7/io_uring",
 	};
 	static struct target t = { .dev = "/dev/loop7", .disk = "loop7",
