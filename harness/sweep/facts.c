@@ -1,10 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * facts.c: probes every target of a sweep once (kernel/applicability.c),
- * before the first run, and acts on what it finds.  An iostats value that
- * the kernel reads back as one already swept (mainline keeps only 0 and 1:
- * 2 reads back 1) would re-measure the same setting under another name, so
- * it is dropped from the sweep, and said once.  What a target cannot
+ * before the first run, and acts on what it finds.  An iostats or --knob
+ * value that the kernel reads back as one already swept (mainline keeps
+ * iostats 0 and 1 only: 2 reads back 1) would re-measure the same setting
+ * under another name, so it is dropped from the sweep, and said once.  What a target cannot
  * answer is printed once here and kept in meta.json for the report.
  */
 #include <errno.h>
@@ -28,39 +28,14 @@ static void say_facts(const struct target_facts *f)
 			"measurable on %s: %s\n", f->disk, f->iostats_why);
 }
 
-/* value i of the list stays when some target gives it an effect of its own */
-static bool iostats_distinct(const struct strlist *l,
-			     const struct target_facts *facts, int nr, int i,
-			     char *why, size_t len)
-{
-	const char *eff, *other;
-	int t, k;
-
-	why[0] = '\0';
-	for (t = 0; t < nr; t++) {
-		eff = target_facts_iostats_eff(&facts[t], l->v[i]);
-		for (k = 0; k < i; k++) {
-			other = target_facts_iostats_eff(&facts[t], l->v[k]);
-			if (eff && other && !strcmp(eff, other)) {
-				snprintf(why, len, "iostats=%s reads back %s on %s, "
-					 "as iostats=%s does", l->v[i], eff,
-					 facts[t].disk, l->v[k]);
-				break;
-			}
-		}
-		if (k == i)
-			return true;
-	}
-	return false;
-}
-
 /*
- * Value i of knob k stays when some target reads it back unlike every
- * value before it: otherwise it would measure the same setting twice.
+ * Value i of attr's list stays when some target reads it back (eff[t]:
+ * target t's read-back of each value) unlike every value before it:
+ * otherwise it would measure the same setting twice.
  */
-static bool knob_distinct(const struct queue_knob *k, struct strlist *eff,
-			  const struct target *tg, int nr_targets, int i,
-			  char *why, size_t len)
+static bool distinct(const char *attr, const struct strlist *vals,
+		     const struct strlist *eff, const struct target *tg,
+		     int nr_targets, int i, char *why, size_t len)
 {
 	int t, j;
 
@@ -68,9 +43,8 @@ static bool knob_distinct(const struct queue_knob *k, struct strlist *eff,
 		for (j = 0; j < i; j++)
 			if (!strcmp(eff[t].v[i], eff[t].v[j])) {
 				snprintf(why, len, "the kernel read %s=%s back as "
-					 "%s on %s, the same as %s=%s", k->attr, k->vals.v[i],
-					 eff[t].v[i], tg[t].disk, k->attr,
-					 k->vals.v[j]);
+					 "%s on %s, the same as %s=%s", attr, vals->v[i],
+					 eff[t].v[i], tg[t].disk, attr, vals->v[j]);
 				break;
 			}
 		if (j == i)
@@ -80,16 +54,44 @@ static bool knob_distinct(const struct queue_knob *k, struct strlist *eff,
 }
 
 /* a value kept that the kernel reads back otherwise: its rows say both */
-static void say_read_back(const struct queue_knob *k, const struct strlist *eff,
-			  const struct target *tg, int nr_targets, int i)
+static void say_read_back(const char *attr, const struct strlist *vals,
+			  const struct strlist *eff, const struct target *tg,
+			  int nr_targets, int i)
 {
 	int t;
 
 	for (t = 0; t < nr_targets; t++)
-		if (strcmp(eff[t].v[i], k->vals.v[i]))
+		if (strcmp(eff[t].v[i], vals->v[i]))
 			fprintf(stderr, "fioring-bench run: note: the kernel read "
-				"%s=%s back as %s on %s\n", k->attr, k->vals.v[i],
+				"%s=%s back as %s on %s\n", attr, vals->v[i],
 				eff[t].v[i], tg[t].disk);
+}
+
+/* vals without the values that read back as an earlier one, said once */
+static int keep_distinct(const char *attr, struct strlist *vals,
+			 const struct strlist *eff, const struct target *tg,
+			 int nr_targets)
+{
+	struct strlist keep = { 0 };
+	char why[256];
+	int i, ret = 0;
+
+	for (i = 0; !ret && i < vals->nr; i++) {
+		if (distinct(attr, vals, eff, tg, nr_targets, i, why,
+			     sizeof(why))) {
+			say_read_back(attr, vals, eff, tg, nr_targets, i);
+			ret = strlist_add(&keep, vals->v[i]);
+			continue;
+		}
+		fprintf(stderr, "fioring-bench run: note: %s: not swept\n", why);
+	}
+	if (ret) {
+		strlist_free(&keep);
+		return ret;
+	}
+	strlist_free(vals);
+	*vals = keep;
+	return 0;
 }
 
 /*
@@ -101,9 +103,9 @@ static void say_read_back(const struct queue_knob *k, const struct strlist *eff,
 static int probe_knobs(struct journal *j, const struct target *tg,
 		       int nr_targets, struct queue_knob *knobs, int nr_knobs)
 {
-	struct strlist *eff = calloc(nr_targets, sizeof(*eff)), keep;
+	struct strlist *eff = calloc(nr_targets, sizeof(*eff));
 	char why[256];
-	int k, t, i, ret = eff ? 0 : -ENOMEM;
+	int k, t, ret = eff ? 0 : -ENOMEM;
 
 	for (k = 0; !ret && k < nr_knobs; k++) {
 		for (t = 0; !ret && t < nr_targets; t++) {
@@ -113,23 +115,9 @@ static int probe_knobs(struct journal *j, const struct target *tg,
 				fprintf(stderr, "fioring-bench run: --knob %s: %s\n",
 					knobs[k].attr, why);
 		}
-		memset(&keep, 0, sizeof(keep));
-		for (i = 0; !ret && i < knobs[k].vals.nr; i++) {
-			if (knob_distinct(&knobs[k], eff, tg, nr_targets, i, why,
-					  sizeof(why))) {
-				say_read_back(&knobs[k], eff, tg, nr_targets, i);
-				ret = strlist_add(&keep, knobs[k].vals.v[i]);
-				continue;
-			}
-			fprintf(stderr, "fioring-bench run: note: %s: not swept\n",
-				why);
-		}
-		if (!ret) {
-			strlist_free(&knobs[k].vals);
-			knobs[k].vals = keep;
-		} else {
-			strlist_free(&keep);
-		}
+		if (!ret)
+			ret = keep_distinct(knobs[k].attr, &knobs[k].vals, eff, tg,
+					    nr_targets);
 		for (t = 0; t < nr_targets; t++)
 			strlist_free(&eff[t]);
 	}
@@ -137,12 +125,27 @@ static int probe_knobs(struct journal *j, const struct target *tg,
 	return ret;
 }
 
+/* what each target read each iostats value back as, when the probe wrote it */
+static int iostats_read_back(const struct strlist *vals,
+			     const struct target_facts *f, int nr_targets,
+			     struct strlist *eff)
+{
+	const char *e;
+	int t, i, ret = 0;
+
+	for (t = 0; !ret && t < nr_targets; t++)
+		for (i = 0; !ret && i < vals->nr; i++) {
+			e = target_facts_iostats_eff(&f[t], vals->v[i]);
+			ret = strlist_add(&eff[t], e ?: vals->v[i]);
+		}
+	return ret;
+}
+
 int sweep_probe_targets(struct journal *j, const struct target *tg, int nr,
 			struct run_env *env, struct target_facts **facts)
 {
-	struct strlist keep = { 0 };
+	struct strlist *eff;
 	struct target_facts *f;
-	char why[256];
 	int i, ret;
 
 	if (env->clients.nr)
@@ -163,17 +166,16 @@ int sweep_probe_targets(struct journal *j, const struct target *tg, int nr,
 		}
 		say_facts(&f[i]);
 	}
-	for (i = 0; i < env->vals[DIM_IOSTATS].nr; i++) {
-		if (iostats_distinct(&env->vals[DIM_IOSTATS], f, nr, i, why, sizeof(why))) {
-			strlist_add(&keep, env->vals[DIM_IOSTATS].v[i]);
-			continue;
-		}
-		fprintf(stderr, "fioring-bench run: note: %s: not swept "
-			"(the same setting)\n", why);
-	}
-	strlist_free(&env->vals[DIM_IOSTATS]);
-	env->vals[DIM_IOSTATS] = keep;
-	return 0;
+	eff = calloc(nr, sizeof(*eff));
+	ret = eff ? iostats_read_back(&env->vals[DIM_IOSTATS], f, nr, eff) :
+		    -ENOMEM;
+	if (!ret)
+		ret = keep_distinct(dims[DIM_IOSTATS].attr, &env->vals[DIM_IOSTATS],
+				    eff, tg, nr);
+	for (i = 0; eff && i < nr; i++)
+		strlist_free(&eff[i]);
+	free(eff);
+	return ret;
 }
 
 void facts_for_run(const struct target_facts *tf, const struct result_row *r,

@@ -38,7 +38,7 @@ now=$(cat /sys/block/$disk/queue/iostats)
 
 csv=$out/results.csv
 # iostats=2 reads back 1: not swept
-grep -q "^fioring-bench run: note: iostats=2 reads back 1 on $disk, as iostats=1 does: not swept" "$T_TMP/log" ||
+grep -q "^fioring-bench run: note: the kernel read iostats=2 back as 1 on $disk, the same as iostats=1: not swept" "$T_TMP/log" ||
 	fail "iostats=2 not dropped with a note"
 cells=$((2 * nengines * 2))
 rows=$(($(wc -l <"$csv") - 1))
