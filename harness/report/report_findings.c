@@ -235,25 +235,31 @@ static int ratios_text(const struct report *rep, const char *const *cols,
 
 /*
  * Each --knob attribute (a knob_ATTR_req column) and each dims row the
- * report compares as one (scheduler), where swept: every value against the
- * base, IOPS and fio's CPU time per I/O, as the iostats cost line takes
- * them (paired cells, geometric mean and its bootstrap interval).  A
- * bio-based device has no requests to merge or queue: there the request
- * queue's attributes change nothing, so nothing is measured.
+ * report compares as one (scheduler, iopolicy), where swept: every value
+ * against the base, IOPS and fio's CPU time per I/O, as the iostats cost
+ * line takes them (paired cells, geometric mean and its bootstrap
+ * interval).  A bio-based device has no requests to merge or queue: there
+ * a queue/ attribute changes nothing, so nothing is measured.
  */
 static int finding_knobs(struct findings *f)
 {
 	const char *disks[16], *vals[8], *col, *base;
 	size_t nd = report_distinct(f->rep, "target", disks, 16), i, d, v, nv;
 	char attr[64], text[256];
+	const struct dim *row;
 	int ret;
 
 	for (i = 0; (col = results_setting_col(&f->rep->res, i)); i++) {
 		if (report_knob_setting(col, attr, sizeof(attr)))
 			continue;
+		row = dim_by_col(col);
 		nv = report_distinct(f->rep, col, vals, 8);
+		if (!nv && row && row->none_why) {
+			say(f, "%s: not measurable here: %s", attr, row->none_why);
+			continue;
+		}
 		/* a row of the table is in every sweep: said where it was swept */
-		if (nv < 2 && dim_by_col(col))
+		if (nv < 2 && row && !row->none_why)
 			continue;
 		for (d = 0; d < nd; d++) {
 			if (nv < 2) {
@@ -261,7 +267,8 @@ static int finding_knobs(struct findings *f)
 				    "value", attr, disks[d]);
 				continue;
 			}
-			if (fact(f, disks[d], "blk_mq") == 0) {
+			if ((row ?: &dim_knob)->where == DIM_QUEUE_ATTR &&
+			    fact(f, disks[d], "blk_mq") == 0) {
 				say(f, "%s: not measurable here: %s is bio-based (no "
 				    "request queue: nothing to merge or schedule)",
 				    attr, disks[d]);
@@ -593,32 +600,6 @@ static void say_line(void *arg, const char *line)
 	say(arg, "%s", line);
 }
 
-static int finding_iopolicy(struct findings *f)
-{
-	const char *pol[8];
-	size_t np = report_distinct(f->rep, "iopolicy_req", pol, 8), k;
-	struct report_cmp cmp;
-	int ret;
-
-	if (np < 2) {
-		say(f, "iopolicy: not measurable here: %s", np ? "one policy swept" :
-		    "no native NVMe multipath target (iopolicy is an NVMe subsystem setting)");
-		return 0;
-	}
-	for (k = 1; k < np; k++) {
-		ret = report_compare(f->rep, "iopolicy_req", pol[0], pol[k], "iops",
-				     NULL, NULL, &cmp);
-		if (ret)
-			return ret;
-		if (cmp.have_ratio)
-			say(f, "iopolicy: %s vs %s IOPS ratio %.3f [%.3f, %.3f]; "
-			    "geometric mean over %zu settings, 95%% CI", pol[k], pol[0],
-			    cmp.ratio, cmp.lo, cmp.hi, cmp.npairs);
-		report_cmp_free(&cmp);
-	}
-	return 0;
-}
-
 /* the gate's own summary line, as `fioring-bench gate` wrote it to DIR/gate.txt */
 static void finding_gate(struct findings *f)
 {
@@ -816,8 +797,6 @@ int report_findings(const struct report *rep, struct report_doc *doc)
 		ret = finding_engine(&f);
 	if (!ret)
 		ret = report_tails(rep, say_line, &f);
-	if (!ret)
-		ret = finding_iopolicy(&f);
 	if (!ret) {
 		if (!report_prio_headline(rep, doc))
 			say(&f, "priorities: not measured: no --ioprio mix "

@@ -73,6 +73,9 @@ const struct dim dims[NR_DIMS] = {
 		.journal = "knob: the path and its value before the sweep",
 		.req_col = "iopolicy_req", .eff_col = "iopolicy_eff",
 		.cell_part = "iopolicy-", .label = "iopolicy=", .vs = true,
+		.as_knob = true,
+		.none_why = "no native NVMe multipath target (an NVMe "
+			    "subsystem setting)",
 		.help = "NVMe multipath iopolicies [every one the target's\n"
 			"subsystem accepts; not swept without multipath]",
 		.form = DIM_FORM_WORD, .want = "policy names",

@@ -84,6 +84,11 @@ struct dim {
 	 */
 	bool as_knob;
 	/*
+	 * a row compared as a knob whose question every report answers: its
+	 * finding when no target has the setting ("not measurable here: ...")
+	 */
+	const char *none_why;
+	/*
 	 * the report holds each other value against cmp_base, or cmp_cand
 	 * only (report_groups.c), asked as cmp_question ("NAME=V vs BASE"
 	 * when NULL); a side of it in a legend is side with the value for
