@@ -21,6 +21,7 @@
 #include "lib/fileio.h"
 #include "results/dims.h"
 #include "sweep/fio_opts.h"
+#include "sweep/job_guard.h"
 #include "sweep/remote_job.h"
 #include "sweep/run_env.h"
 #include "sweep/run_tools.h"
@@ -196,13 +197,13 @@ static void cell_opts(FILE *f, const struct run_env *env,
 		      const struct run_tools *tl, const struct sweep_cell *c,
 		      const struct target *t, const struct strlist *opts)
 {
-	const char *engine = sweep_val(c, DIM_ENGINE);
+	char ioengine[PATH_BUF];
 	int i;
 
-	if (!strcmp(engine, "fioring"))
-		fprintf(f, "ioengine=external:%s\n", tl->engine_lib);
-	else
-		fprintf(f, "ioengine=%s\n", engine);
+	/* the engine clients.c holds the host's row to (no char devices) */
+	cell_ioengine(tl->engine_lib, sweep_val(c, DIM_ENGINE), false, ioengine,
+		      sizeof(ioengine));
+	fprintf(f, "ioengine=%s\n", ioengine);
 	fprintf(f, "filename=%s\n", t->dev);
 	if (env->runtime > 0)
 		fprintf(f, "runtime=%d\ntime_based\n", env->runtime);
