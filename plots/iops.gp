@@ -1,11 +1,12 @@
 # SPDX-License-Identifier: GPL-2.0
 #
-# iops.gp: median IOPS of every setting with its 95% bootstrap interval,
-# one bar per iostats value side by side, grouped by the other settings
-# (engine, job, SQPOLL).  Driven by `fioring-bench report` with
-#   datafile  label, then median/lo/hi per iostats value (header: titles)
+# iops.gp: median IOPS of every setting with its 95% bootstrap interval:
+# for plots/iops one bar per cell; for plots/iops-SETTING one bar per
+# value of SETTING side by side (iostats, engine, a --knob attribute),
+# grouped by the other settings.  Driven by `fioring-bench report` with
+#   datafile  label, then median/lo/hi per value (header: titles)
 #   out, term output file and terminal (pngcairo or svg)
-#   nseries   how many iostats values the sweep has
+#   nseries   how many values side by side
 #   width     pixels, to fit the labels; logy=1 for a log scale
 if (!exists("width")) width = 1100
 eval sprintf("set terminal %s size %d,640 noenhanced font 'sans,10'", term, width)

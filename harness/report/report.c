@@ -217,7 +217,7 @@ int cmd_report(int argc, char **argv)
 		"iops", "engine", "target", "kernel", NULL
 	};
 	struct report rep;
-	struct report_plot plots[8];
+	struct report_plot plots[REPORT_PLOTS_MAX];
 	size_t nplots = 0;
 	int c, ret, status = 1;
 

@@ -94,11 +94,13 @@ int report_find_gnuplot(struct report *rep);
  */
 int report_gnuplot(const struct report *rep, const char *gp, const char *name,
 		   const char *extra);
+#define REPORT_PLOTS_MAX	48
+
 struct report_plot {
-	const char *name;	/* plots/NAME.png and .svg */
-	const char *caption;
+	char name[96];		/* plots/NAME.png and .svg */
+	char caption[192];
 };
-/* Writes the plots that apply, lists them in plots[] (room for 8). */
+/* Writes the plots that apply, lists them in plots[] (REPORT_PLOTS_MAX). */
 int report_plots(struct report *rep, struct report_plot *plots, size_t *nplots);
 
 /* report_hosts.c: a row per fio server of a --client sweep. */

@@ -101,6 +101,39 @@ int report_knob_setting(const char *col, char *attr, size_t len)
 	return 0;
 }
 
+int report_setting_name(const char *col, char *name, size_t len)
+{
+	const struct dim *d = dim_by_col(col);
+
+	if (!d)
+		return knob_col_attr(col, name, len);
+	snprintf(name, len, "%s", d->name);
+	return 0;
+}
+
+void report_side(const char *col, const char *val, char *buf, size_t len)
+{
+	char attr[64];
+
+	if (report_setting_name(col, attr, sizeof(attr)))
+		snprintf(attr, sizeof(attr), "%s", col);
+	side_name(dim_by_col(col), attr, val, buf, len);
+}
+
+int report_eff_col(const char *col, char *buf, size_t len)
+{
+	const struct dim *d = dim_by_col(col);
+	char attr[64];
+
+	if (d && d->eff_col && strcmp(d->eff_col, col)) {
+		snprintf(buf, len, "%s", d->eff_col);
+		return 0;
+	}
+	if (d || knob_col_attr(col, attr, sizeof(attr)))
+		return -ENOENT;
+	return knob_col(attr, KNOB_COL_EFF, buf, len);
+}
+
 size_t report_groups(const struct report *rep, struct report_group *g,
 		     size_t max)
 {

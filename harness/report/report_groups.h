@@ -43,6 +43,13 @@ const char *report_knob_base(const char **vals, size_t n);
  */
 int report_knob_setting(const char *col, char *attr, size_t len);
 
+/* the dims row's name or --knob attribute of setting column col; -EINVAL */
+int report_setting_name(const char *col, char *name, size_t len);
+/* val of setting col as a legend shows it: "nomerges=2", "SQPOLL on" */
+void report_side(const char *col, const char *val, char *buf, size_t len);
+/* the column of what the kernel read col's value back as; -ENOENT: none */
+int report_eff_col(const char *col, char *buf, size_t len);
+
 /* fio's own clat is impossible in an ok run of the cell (fio #1484) */
 int report_clat_broken(const struct report *rep, const struct results_cell *rc);
 

@@ -18,6 +18,7 @@
 
 #include "lib/fileio.h"
 #include "report/report.h"
+#include "report/report_groups.h"
 
 extern char **environ;
 
@@ -121,12 +122,6 @@ int report_gnuplot(const struct report *rep, const char *gp, const char *name,
 	return 0;
 }
 
-/* Runs plots/NAME.gp on DIR/plots/NAME.dat into NAME.png and NAME.svg. */
-static int plot(const struct report *rep, const char *name, const char *extra)
-{
-	return report_gnuplot(rep, name, name, extra);
-}
-
 static FILE *dat_open(const struct report *rep, const char *name)
 {
 	char path[PATH_MAX];
@@ -208,65 +203,92 @@ static void bar_vars(char *buf, size_t len, const struct bar_extent *ext,
 		 ext->min > 0 && ext->max / ext->min > 30, more);
 }
 
+/* the value of col of cell c, "" for none */
+static const char *cell_val(const struct report *rep,
+			    const struct report_cell *c, const char *col)
+{
+	return results_get(&rep->res, report_row(c), col);
+}
+
+/* the legend of each value of col: "iostats=2 (reads back 1)" */
+static void iops_titles(FILE *f, const struct report *rep, const char *col,
+			const char **vals, size_t nv)
+{
+	char eff_col[64], side[96];
+	const char *eff;
+	size_t j, r;
+
+	fputs("setting", f);
+	if (!col) {
+		fputs(" \"IOPS\" lo hi\n", f);
+		return;
+	}
+	for (j = 0; j < nv; j++) {
+		eff = "";
+		if (!report_eff_col(col, eff_col, sizeof(eff_col)))
+			for (r = 0; r < rep->res.nrows; r++)
+				if (!strcmp(results_get(&rep->res, r, col), vals[j]))
+					eff = results_get(&rep->res, r, eff_col);
+		report_side(col, vals[j], side, sizeof(side));
+		if (*eff && strcmp(eff, vals[j]))
+			fprintf(f, " \"%s (reads back %s)\" lo hi", side, eff);
+		else
+			fprintf(f, " \"%s\" lo hi", side);
+	}
+	fputc('\n', f);
+}
+
 /*
- * iops.dat: a row per group of cells that differ only in iostats, with
- * median, lo and hi for every iostats value.
+ * NAME.dat: a row per group of cells that differ only in setting col,
+ * with median, lo and hi for each of its values side by side; col NULL:
+ * a row per cell, one series.
  */
-static int iops_data(const struct report *rep, size_t *nseries, size_t *points,
+static int iops_data(const struct report *rep, const char *col,
+		     const char *name, size_t *nseries, size_t *points,
 		     struct bar_extent *ext)
 {
 	const char *vals[8];
-	size_t nv = distinct(rep, "iostats_req", vals, 8), i, j, k;
+	size_t nv = col ? report_distinct(rep, col, vals, 8) : 1, i, j, k;
 	char **keys = calloc(rep->ncells + 1, sizeof(*keys));
-	FILE *f = dat_open(rep, "iops");
+	FILE *f = dat_open(rep, name);
 	int ret = -ENOMEM;
 
 	*points = 0;
 	if (!keys || !f)
 		goto out;
-	fputs("setting", f);
-	for (j = 0; j < nv; j++) {
-		const char *eff = "";
-		size_t r;
-
-		for (r = 0; r < rep->res.nrows; r++)
-			if (!strcmp(results_get(&rep->res, r, "iostats_req"), vals[j]))
-				eff = results_get(&rep->res, r, "iostats_eff");
-		if (*eff && strcmp(eff, vals[j]))
-			fprintf(f, " \"iostats=%s (reads back %s)\" lo hi", vals[j], eff);
-		else
-			fprintf(f, " \"iostats=%s\" lo hi", vals[j]);
-	}
-	fputc('\n', f);
+	iops_titles(f, rep, col, vals, nv);
 	for (i = 0; i < rep->ncells; i++) {
 		const struct report_cell *c = &rep->rcs[i];
 		size_t nfailed = 0;
 		char lab[256];
 
-		keys[i] = results_cell_key(&rep->res, report_row(c), "iostats_req");
+		if (col && !*cell_val(rep, c, col))
+			continue;	/* the setting is not the target's */
+		keys[i] = col ? results_cell_key(&rep->res, report_row(c), col) :
+				strdup(c->label);
 		if (!keys[i])
 			goto out;
-		for (k = 0; k < i && strcmp(keys[k], keys[i]); k++)
+		for (k = 0; col && k < i && strcmp(keys[k] ?: "", keys[i]); k++)
 			;
-		if (k < i)
+		if (col && k < i)
 			continue;	/* group already written */
 		for (k = i; k < rep->ncells; k++)
 			nfailed += rep->rcs[k].nfailed *
-				   !strcmp(keys[i], keys[k] ? keys[k] : "");
+				   (col ? !strcmp(keys[i], keys[k] ?: "") : k == i);
 		ext->rows++;
-		report_label(rep, c, "iostats_req", lab, sizeof(lab));
-		label(f, lab, nfailed);
+		if (col)
+			report_label(rep, c, col, lab, sizeof(lab));
+		label(f, col ? lab : c->label, nfailed);
 		for (j = 0; j < nv; j++) {
-			const struct report_cell *m = NULL;
+			const struct report_cell *m = col ? NULL : c;
 
 			for (k = 0; k < rep->ncells && !m; k++) {
 				const struct report_cell *o = &rep->rcs[k];
 				char *ok = results_cell_key(&rep->res, report_row(o),
-							    "iostats_req");
+							    col);
 
 				if (ok && !strcmp(ok, keys[i]) &&
-				    !strcmp(results_get(&rep->res, report_row(o),
-							"iostats_req"), vals[j]))
+				    !strcmp(cell_val(rep, o, col), vals[j]))
 					m = o;
 				free(ok);
 			}
@@ -318,8 +340,12 @@ static int clat_data(const struct report *rep, size_t *points)
 	return dat_close(f);
 }
 
-/* sqpoll.dat; *rows says whether any pair was found */
-static int sqpoll_data(const struct report *rep, size_t *rows)
+/*
+ * NAME.dat: clat p50 and p99 of each pair of cells of group g, base then
+ * candidate (header: the legend); *rows says whether any pair was found
+ */
+static int pair_data(const struct report *rep, const struct report_group *g,
+		     const char *name, size_t *rows)
 {
 	struct report_cmp cmp;
 	FILE *f;
@@ -327,21 +353,32 @@ static int sqpoll_data(const struct report *rep, size_t *rows)
 	int ret;
 
 	*rows = 0;
-	ret = report_compare(rep, "sqpoll", "0", "1", "iops", NULL, NULL, &cmp);
+	ret = report_compare(rep, g->col, g->base, g->cand, "iops", NULL, NULL,
+			     &cmp);
 	if (ret)
 		return ret;
-	f = dat_open(rep, "sqpoll");
+	f = dat_open(rep, name);
 	if (!f) {
 		report_cmp_free(&cmp);
 		return -errno;
 	}
+	fputs("setting", f);
+	for (i = 0; i < 4; i++) {
+		char title[96];
+
+		snprintf(title, sizeof(title), "p%s %s", i < 2 ? "50" : "99",
+			 i % 2 ? g->cand_side : g->base_side);
+		fputc(' ', f);
+		label(f, title, 0);
+	}
+	fputc('\n', f);
 	for (i = 0; i < cmp.npairs; i++) {
 		const struct report_pair *p = &cmp.pairs[i];
 		char lab[256];
 
 		if (isnan(p->base->clat_p50) || isnan(p->cand->clat_p50))
 			continue;
-		report_label(rep, p->cand, "sqpoll", lab, sizeof(lab));
+		report_label(rep, p->cand, g->col, lab, sizeof(lab));
 		label(f, lab, p->base->nfailed + p->cand->nfailed);
 		num(f, p->base->clat_p50);
 		num(f, p->cand->clat_p50);
@@ -415,20 +452,37 @@ static int scatter_data(const struct report *rep, const char *name, int util,
 	return dat_close(f);
 }
 
-/* Draws NAME when its data has points and lists it for the report. */
-static int add_plot(const struct report *rep, struct report_plot *plots,
-		    size_t *nplots, size_t points, const char *name,
-		    const char *extra, const char *caption)
+/*
+ * Draws NAME with plots/GP.gp when its data has points and lists it for
+ * the report, as caption says.
+ */
+static int add_plot_gp(const struct report *rep, struct report_plot *plots,
+		       size_t *nplots, size_t points, const char *gp,
+		       const char *name, const char *extra, const char *caption)
 {
+	struct report_plot *p = &plots[*nplots];
 	int ret;
 
 	if (!points)
 		return 0;
-	ret = plot(rep, name, extra);
+	if (*nplots == REPORT_PLOTS_MAX)
+		return -E2BIG;
+	ret = report_gnuplot(rep, gp, name, extra);
 	if (ret)
 		return ret;
-	plots[(*nplots)++] = (struct report_plot){ name, caption };
+	snprintf(p->name, sizeof(p->name), "%s", name);
+	snprintf(p->caption, sizeof(p->caption), "%s", caption);
+	(*nplots)++;
 	return 0;
+}
+
+/* Draws NAME with its own script, plots/NAME.gp. */
+static int add_plot(const struct report *rep, struct report_plot *plots,
+		    size_t *nplots, size_t points, const char *name,
+		    const char *extra, const char *caption)
+{
+	return add_plot_gp(rep, plots, nplots, points, name, name, extra,
+			   caption);
 }
 
 /* A scatter plot of the runs: await (UTIL 0) or %util (UTIL 1) against fio. */
@@ -459,27 +513,80 @@ static int add_bars(const struct report *rep, struct report_plot *plots,
 	return add_plot(rep, plots, nplots, n, name, extra, caption);
 }
 
+/* the IOPS plot NAME of setting col's values side by side (col NULL: none) */
+static int add_iops(const struct report *rep, struct report_plot *plots,
+		    size_t *nplots, const char *col, const char *name,
+		    const char *caption)
+{
+	struct bar_extent ext = { 0, INFINITY, 0 };
+	char extra[512], titles[32];
+	size_t n, nseries = 0;
+	int ret;
+
+	ret = iops_data(rep, col, name, &nseries, &n, &ext);
+	if (ret)
+		return ret;
+	snprintf(titles, sizeof(titles), "nseries=%zu", nseries);
+	bar_vars(extra, sizeof(extra), &ext, nseries, titles);
+	return add_plot_gp(rep, plots, nplots, n, "iops", name, extra, caption);
+}
+
+/*
+ * Per comparison group: a setting compared on IOPS gets its values side
+ * by side (iops-SETTING, once per setting), one compared on latency its
+ * pairs' clat, base against candidate (clat-GROUP)
+ */
+static int group_plots(const struct report *rep, struct report_plot *plots,
+		       size_t *nplots)
+{
+	struct report_group g[REPORT_GROUPS_MAX];
+	size_t ng = report_groups(rep, g, REPORT_GROUPS_MAX), i, k, n;
+	char name[96], set[64], caption[192], extra[512];
+	struct bar_extent ext = { 0, 0, 0 };
+	int ret = 0;
+
+	for (i = 0; !ret && i < ng; i++) {
+		for (k = 0; k < i && (g[k].latency || strcmp(g[k].col, g[i].col)); k++)
+			;
+		if (g[i].latency || k < i ||
+		    report_setting_name(g[i].col, set, sizeof(set)))
+			continue;
+		snprintf(name, sizeof(name), "iops-%s", set);
+		snprintf(caption, sizeof(caption), "IOPS per setting, %s side by "
+			 "side: median and 95%% bootstrap interval", set);
+		ret = add_iops(rep, plots, nplots, g[i].col, name, caption);
+	}
+	for (i = 0; !ret && i < ng; i++) {
+		if (!g[i].latency)
+			continue;
+		snprintf(name, sizeof(name), "clat-%s", g[i].name);
+		ret = pair_data(rep, &g[i], name, &n);
+		if (ret)
+			break;
+		ext.rows = n;
+		bar_vars(extra, sizeof(extra), &ext, 4, "");
+		snprintf(caption, sizeof(caption), "%.63s: completion latency p50 "
+			 "and p99 of each pair of cells (log scale)", g[i].question);
+		ret = add_plot_gp(rep, plots, nplots, n, "clat-pair", name, extra,
+				  caption);
+	}
+	return ret;
+}
+
 int report_plots(struct report *rep, struct report_plot *plots, size_t *nplots)
 {
-	char extra[512], titles[256], dat[PATH_MAX];
-	struct bar_extent ext = { 0, INFINITY, 0 };
-	size_t n, nseries = 0;
+	char dat[PATH_MAX];
+	size_t n;
 	int ret;
 
 	*nplots = 0;
 	if (mkdir(rep->plotdir, 0755) && errno != EEXIST)
 		return -errno;
 
-	ret = iops_data(rep, &nseries, &n, &ext);
+	ret = add_iops(rep, plots, nplots, NULL, "iops",
+		       "IOPS per setting: median and 95% bootstrap interval");
 	if (ret)
 		return ret;
-	snprintf(titles, sizeof(titles), "nseries=%zu", nseries);
-	bar_vars(extra, sizeof(extra), &ext, nseries, titles);
-	ret = add_plot(rep, plots, nplots, n, "iops", extra,
-		       "IOPS per setting, iostats side by side: median and 95% bootstrap interval");
-	if (ret)
-		return ret;
-
 	ret = clat_data(rep, &n);
 	if (ret)
 		return ret;
@@ -487,12 +594,7 @@ int report_plots(struct report *rep, struct report_plot *plots, size_t *nplots)
 		       "Completion latency p50 / p99 / p99.9 per setting (log scale)");
 	if (ret)
 		return ret;
-
-	ret = sqpoll_data(rep, &n);
-	if (ret)
-		return ret;
-	ret = add_bars(rep, plots, nplots, n, 4, "sqpoll",
-		       "Completion latency with and without SQPOLL (log scale)");
+	ret = group_plots(rep, plots, nplots);
 	if (ret)
 		return ret;
 

@@ -34,7 +34,7 @@ cat "$T_TMP/out"
 for f in report.md report.html; do
 	[ -s "$d/$f" ] || fail "no $f"
 done
-for p in iops clat sqpoll await util; do
+for p in iops iops-iostats iops-engine clat clat-sqpoll-1-vs-0 await util; do
 	[ -s "$d/plots/$p.png" ] || fail "no plots/$p.png"
 	[ -s "$d/plots/$p.svg" ] || fail "no plots/$p.svg"
 	grep -q "<figure id=\"plot-$p\"><img alt=\"[^\"]*\" src=\"data:image/png;base64,iVBORw0KGgo" \
