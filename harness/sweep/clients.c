@@ -30,7 +30,6 @@
 #include "fio/fio_client.h"
 #include "fio/fio_json.h"
 #include "fio/fio_runner.h"
-#include "results/ioprio.h"
 #include "results/metrics.h"
 #include "fio/locate.h"
 #include "sweep/job_guard.h"
@@ -175,7 +174,6 @@ static void row_fill(const struct run_env *env, const struct run_tools *tl,
 		return;
 	}
 	fill_fio(r, &fr);
-	ioprio_row_fill(r, &fr);
 	if (!fio_json_disk_sum(root, host, t->disk, &du) &&
 	    !iostat_from_disk_util(&du, r->runtime_s, &ks))
 		result_row_kernel(r, &ks);

@@ -10,6 +10,7 @@
 #include "lib/str.h"
 #include "results/dims.h"
 #include "results/flags.h"
+#include "results/ioprio.h"
 #include "sweep/row_fill.h"
 
 void row_start(const struct run_tools *tl, const struct target *t,
@@ -83,4 +84,5 @@ void fill_fio(struct result_row *r, const struct fio_result *f)
 		flags_add(r->fio_flags, sizeof(r->fio_flags), FLAGS_THINK_SPIN);
 	else if (ios && f->cpu_ms > 0)
 		r->cpu_per_io_us = f->cpu_ms * 1000 / (double)ios;
+	ioprio_row_fill(r, f);
 }

@@ -21,6 +21,7 @@ void row_start(const struct run_tools *tl, const struct target *t,
  * refuses to run unless its kernel kept it (its exec_prerun)
  */
 void row_asked_kept(const struct sweep_cell *c, struct result_row *r);
+/* fio's figures into the row, its per-priority ones (ioprio.h) among them */
 void fill_fio(struct result_row *r, const struct fio_result *f);
 
 #endif

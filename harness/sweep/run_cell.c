@@ -24,7 +24,6 @@
 #include "fio/fio_json.h"
 #include "fio/fio_runner.h"
 #include "results/flags.h"
-#include "results/ioprio.h"
 #include "results/metrics.h"
 #include "sweep/dim_apply.h"
 #include "sweep/facts.h"
@@ -280,7 +279,6 @@ static int fio_figures_read(const char *out, const struct run_files *fl,
 		return ret;
 	}
 	fill_fio(r, fr);
-	ioprio_row_fill(r, fr);
 	if (fr->job_error) {
 		fio_err_message(fl->err, fl->json, msg, sizeof(msg));
 		row_fail(r, "fio job error %d (%s)%s%s", fr->job_error,
