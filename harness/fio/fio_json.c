@@ -255,12 +255,23 @@ static double think_sleep_ms(json_object *root, json_object *job, uint64_t ios)
 	return think / 1000 * (double)ios / (blocks >= 1 ? blocks : 1);
 }
 
+/* does a job run option name otherwise than the first job does? */
+static bool jobs_differ(json_object *root, json_object *jobs, const char *name)
+{
+	json_object *first = json_object_array_get_idx(jobs, 0);
+	size_t i, n = json_object_array_length(jobs);
+
+	for (i = 1; i < n; i++)
+		if (strcmp(job_opt(root, json_object_array_get_idx(jobs, i), name),
+			   job_opt(root, first, name)))
+			return true;
+	return false;
+}
+
 /* name, unless ran has it or is full: the first job's value, mixed or not */
 static void ran_opt_add(json_object *root, json_object *jobs, const char *name,
 			struct fio_ran *ran)
 {
-	json_object *first = json_object_array_get_idx(jobs, 0);
-	size_t i, n = json_object_array_length(jobs);
 	struct fio_ran_opt *o;
 
 	if (fio_ran_opt(ran, name) || ran->nopts == FIO_RAN_OPTS ||
@@ -268,12 +279,16 @@ static void ran_opt_add(json_object *root, json_object *jobs, const char *name,
 		return;
 	o = &ran->opts[ran->nopts++];
 	snprintf(o->name, sizeof(o->name), "%s", name);
-	snprintf(o->val, sizeof(o->val), "%s", job_opt(root, first, name));
-	for (i = 1; i < n && !o->mixed; i++)
-		o->mixed = strcmp(job_opt(root, json_object_array_get_idx(jobs, i),
-					  name), job_opt(root, first, name));
+	snprintf(o->val, sizeof(o->val), "%s",
+		 job_opt(root, json_object_array_get_idx(jobs, 0), name));
+	o->mixed = jobs_differ(root, jobs, name);
 }
 
+/*
+ * The global options first: the sweep passes its own on fio's command
+ * line, and a job file with many options of its own must not crowd them
+ * out of ran->opts
+ */
 static void ran_opts_fill(json_object *root, json_object *jobs,
 			  struct fio_ran *ran)
 {
@@ -281,8 +296,8 @@ static void ran_opts_fill(json_object *root, json_object *jobs,
 	json_object *o;
 
 	for (i = 0; i <= n; i++) {
-		o = i < n ? jget(json_object_array_get_idx(jobs, i), "job options") :
-			    jget(root, "global options");
+		o = !i ? jget(root, "global options") :
+			 jget(json_object_array_get_idx(jobs, i - 1), "job options");
 		if (!o || !json_object_is_type(o, json_type_object))
 			continue;
 		json_object_object_foreach(o, name, v) {
@@ -310,17 +325,13 @@ static void ran_fill(json_object *root, json_object *jobs, struct fio_ran *ran)
 	const size_t lens[] = {
 		sizeof(ran->ioengine), sizeof(ran->filename), sizeof(ran->runtime)
 	};
-	size_t i, k, n = json_object_array_length(jobs);
-	json_object *job;
+	size_t k;
 
 	for (k = 0; k < sizeof(keys) / sizeof(keys[0]); k++) {
 		snprintf(vals[k], lens[k], "%s",
 			 job_opt(root, json_object_array_get_idx(jobs, 0), keys[k]));
-		for (i = 1; i < n && !ran->mixed[0]; i++) {
-			job = json_object_array_get_idx(jobs, i);
-			if (strcmp(job_opt(root, job, keys[k]), vals[k]))
-				snprintf(ran->mixed, sizeof(ran->mixed), "%s", keys[k]);
-		}
+		if (!ran->mixed[0] && jobs_differ(root, jobs, keys[k]))
+			snprintf(ran->mixed, sizeof(ran->mixed), "%s", keys[k]);
 	}
 	ran_opts_fill(root, jobs, ran);
 }

@@ -4,7 +4,8 @@
  * the dims table: SQPOLL and a priority mix passed, nothing for a setting
  * at fio's default or a row not swept; and the check of fio's JSON against
  * them: an option fio ran at another value, one it ran without, a default
- * it ran otherwise, and jobs that disagree each fail, naming the option.
+ * it ran otherwise, and jobs that disagree each fail, naming the option;
+ * a job with more options than fio_ran keeps does not hide the cell's.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -39,6 +40,27 @@ static const char *check(const char *const *val, const char *json)
 	if (cell_fio_opts_check(val, &fr.ran, why, sizeof(why)))
 		CHECK(why[0]);
 	return why;
+}
+
+/*
+ * A job file with more options of its own than fio_ran keeps does not
+ * crowd out the cell's, which fio reports among its global options
+ */
+static void crowded(const char *const *val)
+{
+	static char json[16384];
+	size_t n;
+	int i;
+
+	n = snprintf(json, sizeof(json), "{ \"fio version\": \"fio-3.33\", "
+		     "\"global options\": { \"sqthread_poll\": \"1\", %s },\n"
+		     "  \"jobs\": [ { \"job options\": { ", MIX);
+	for (i = 0; i < FIO_RAN_OPTS + 8; i++)
+		n += snprintf(json + n, sizeof(json) - n, "%s\"opt%d\": \"%d\"",
+			      i ? ", " : "", i, i);
+	snprintf(json + n, sizeof(json) - n, " }, \"read\": " DIR_READ
+		 ", \"write\": " DIR_NONE " } ] }");
+	CHECK(!*check(val, json));
 }
 
 int main(void)
@@ -85,5 +107,6 @@ int main(void)
 	CHECK(!strcmp(check(off, TWO_JOBS("\"sqthread_poll\": \"1\"", "", "")),
 		      "fio ran with sqthread_poll=1, not 0"));
 	CHECK(!*check(unswept, TWO_JOBS("\"sqthread_poll\": \"1\"", "", "")));
+	crowded(on);
 	return check_done("fio_opts");
 }
