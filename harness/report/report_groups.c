@@ -89,18 +89,6 @@ const char *report_knob_base(const char **vals, size_t n)
 	return vals[0];
 }
 
-int report_knob_setting(const char *col, char *attr, size_t len)
-{
-	const struct dim *d = dim_by_col(col);
-
-	if (!d)
-		return knob_col_attr(col, attr, len);
-	if (!d->as_knob)
-		return -EINVAL;
-	snprintf(attr, len, "%s", d->name);
-	return 0;
-}
-
 int report_setting_name(const char *col, char *name, size_t len)
 {
 	const struct dim *d = dim_by_col(col);
@@ -109,6 +97,15 @@ int report_setting_name(const char *col, char *name, size_t len)
 		return knob_col_attr(col, name, len);
 	snprintf(name, len, "%s", d->name);
 	return 0;
+}
+
+int report_knob_setting(const char *col, char *attr, size_t len)
+{
+	const struct dim *d = dim_by_col(col);
+
+	if (d && !d->as_knob)
+		return -EINVAL;
+	return report_setting_name(col, attr, len);
 }
 
 void report_side(const char *col, const char *val, char *buf, size_t len)

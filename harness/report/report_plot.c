@@ -219,10 +219,6 @@ static void iops_titles(FILE *f, const struct report *rep, const char *col,
 	size_t j, r;
 
 	fputs("setting", f);
-	if (!col) {
-		fputs(" \"IOPS\" lo hi\n", f);
-		return;
-	}
 	for (j = 0; j < nv; j++) {
 		eff = "";
 		if (!report_eff_col(col, eff_col, sizeof(eff_col)))
@@ -238,17 +234,52 @@ static void iops_titles(FILE *f, const struct report *rep, const char *col,
 	fputc('\n', f);
 }
 
+/* cell m's median IOPS and its interval as a bar (NaN: none), counted in ext */
+static void iops_bar(FILE *f, const struct report_cell *m, size_t *points,
+		     struct bar_extent *ext)
+{
+	if (m && !isnan(m->iops)) {
+		(*points)++;
+		ext->min = fmin(ext->min, m->iops);
+		ext->max = fmax(ext->max, m->iops);
+	}
+	num(f, m ? m->iops : NAN);
+	num(f, m ? m->iops_lo : NAN);
+	num(f, m ? m->iops_hi : NAN);
+}
+
+/* iops.dat: a bar per cell */
+static int overview_data(const struct report *rep, size_t *points,
+			 struct bar_extent *ext)
+{
+	FILE *f = dat_open(rep, "iops");
+	size_t i;
+
+	*points = 0;
+	if (!f)
+		return -errno;
+	fputs("setting \"IOPS\" lo hi\n", f);
+	for (i = 0; i < rep->ncells; i++) {
+		const struct report_cell *c = &rep->rcs[i];
+
+		ext->rows++;
+		label(f, c->label, c->nfailed);
+		iops_bar(f, c, points, ext);
+		fputc('\n', f);
+	}
+	return dat_close(f);
+}
+
 /*
  * NAME.dat: a row per group of cells that differ only in setting col,
- * with median, lo and hi for each of its values side by side; col NULL:
- * a row per cell, one series.
+ * with median, lo and hi for each of its values side by side
  */
 static int iops_data(const struct report *rep, const char *col,
 		     const char *name, size_t *nseries, size_t *points,
 		     struct bar_extent *ext)
 {
 	const char *vals[8];
-	size_t nv = col ? report_distinct(rep, col, vals, 8) : 1, i, j, k;
+	size_t nv = report_distinct(rep, col, vals, 8), i, j, k;
 	char **keys = calloc(rep->ncells + 1, sizeof(*keys));
 	FILE *f = dat_open(rep, name);
 	int ret = -ENOMEM;
@@ -262,25 +293,23 @@ static int iops_data(const struct report *rep, const char *col,
 		size_t nfailed = 0;
 		char lab[256];
 
-		if (col && !*cell_val(rep, c, col))
+		if (!*cell_val(rep, c, col))
 			continue;	/* the setting is not the target's */
-		keys[i] = col ? results_cell_key(&rep->res, report_row(c), col) :
-				strdup(c->label);
+		keys[i] = results_cell_key(&rep->res, report_row(c), col);
 		if (!keys[i])
 			goto out;
-		for (k = 0; col && k < i && strcmp(keys[k] ?: "", keys[i]); k++)
+		for (k = 0; k < i && strcmp(keys[k] ?: "", keys[i]); k++)
 			;
-		if (col && k < i)
+		if (k < i)
 			continue;	/* group already written */
 		for (k = i; k < rep->ncells; k++)
 			nfailed += rep->rcs[k].nfailed *
-				   (col ? !strcmp(keys[i], keys[k] ?: "") : k == i);
+				   !strcmp(keys[i], keys[k] ?: "");
 		ext->rows++;
-		if (col)
-			report_label(rep, c, col, lab, sizeof(lab));
-		label(f, col ? lab : c->label, nfailed);
+		report_label(rep, c, col, lab, sizeof(lab));
+		label(f, lab, nfailed);
 		for (j = 0; j < nv; j++) {
-			const struct report_cell *m = col ? NULL : c;
+			const struct report_cell *m = NULL;
 
 			for (k = 0; k < rep->ncells && !m; k++) {
 				const struct report_cell *o = &rep->rcs[k];
@@ -292,14 +321,7 @@ static int iops_data(const struct report *rep, const char *col,
 					m = o;
 				free(ok);
 			}
-			if (m && !isnan(m->iops)) {
-				(*points)++;
-				ext->min = fmin(ext->min, m->iops);
-				ext->max = fmax(ext->max, m->iops);
-			}
-			num(f, m ? m->iops : NAN);
-			num(f, m ? m->iops_lo : NAN);
-			num(f, m ? m->iops_hi : NAN);
+			iops_bar(f, m, points, ext);
 		}
 		fputc('\n', f);
 	}
@@ -513,17 +535,21 @@ static int add_bars(const struct report *rep, struct report_plot *plots,
 	return add_plot(rep, plots, nplots, n, name, extra, caption);
 }
 
-/* the IOPS plot NAME of setting col's values side by side (col NULL: none) */
+/*
+ * The IOPS plot NAME: a bar per cell (col NULL), or setting col's values
+ * side by side
+ */
 static int add_iops(const struct report *rep, struct report_plot *plots,
 		    size_t *nplots, const char *col, const char *name,
 		    const char *caption)
 {
 	struct bar_extent ext = { 0, INFINITY, 0 };
 	char extra[512], titles[32];
-	size_t n, nseries = 0;
+	size_t n, nseries = 1;
 	int ret;
 
-	ret = iops_data(rep, col, name, &nseries, &n, &ext);
+	ret = col ? iops_data(rep, col, name, &nseries, &n, &ext) :
+		    overview_data(rep, &n, &ext);
 	if (ret)
 		return ret;
 	snprintf(titles, sizeof(titles), "nseries=%zu", nseries);

@@ -4,8 +4,9 @@
  * before the first run, and acts on what it finds.  An iostats or --knob
  * value that the kernel reads back as one already swept (mainline keeps
  * iostats 0 and 1 only: 2 reads back 1) would re-measure the same setting
- * under another name, so it is dropped from the sweep, and said once.  What a target cannot
- * answer is printed once here and kept in meta.json for the report.
+ * under another name, so it is dropped from the sweep, and said once.
+ * What a target cannot answer is printed once here and kept in meta.json
+ * for the report.
  */
 #include <errno.h>
 #include <stdio.h>

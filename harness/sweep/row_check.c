@@ -5,8 +5,9 @@
  * before the sweep; the engine, file, runtime and the fio options of the
  * cell's settings (fio_opts.h) fio ran with are taken from the options fio
  * reports per job; the queue settings are read back from the kernel once
- * fio has exited, so that a setting someone else changed during the run (another tool, a udev rule) shows as a failed row
- * instead of a row labelled with a setting it did not have.  A --client
+ * fio has exited, so that a setting someone else changed during the run
+ * (another tool, a udev rule) shows as a failed row instead of a row
+ * labelled with a setting it did not have.  A --client
  * host's row comes here too, with its part of fio's client JSON; its
  * settings were read back on the host by the job's exec_prerun.
  */
