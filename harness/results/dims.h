@@ -6,8 +6,9 @@
  * applicability is probed and how it is journaled, its columns (value
  * asked and value read back), its part of the cell name and how a report
  * label shows it.  The reader's settings (results_setting_col), the gate's
- * --vs columns, the sweep's cell names and pairing, and report labels walk
- * it; a --knob attribute is the dim_knob row, instantiated per attribute.
+ * --vs columns, the sweep's cell names, pairing and fio options, the job
+ * guard and report labels walk it; a --knob attribute is the dim_knob row,
+ * instantiated per attribute.
  * Columns and names are the contract with old results directories: a row
  * changes none of them.
  */
@@ -78,6 +79,13 @@ struct dim {
 	 * still runs); a priority mix becomes its own options
 	 */
 	const char *fio_default;
+	/*
+	 * the fio options the row sets, which a job or a --fio-arg may not
+	 * (sweep/job_guard.c), and why, before the flag in that refusal
+	 * ("the sweep sets it" when NULL)
+	 */
+	const char *const fio_owns[8];
+	const char *owns_why;
 	/*
 	 * the report compares its values as a --knob's: a finding and a
 	 * latency group each against the base (when the sweep has two)

@@ -6,13 +6,12 @@
  *  - a job fio refuses (a syntax error, a bad value, an engine that does
  *    not load, an option the engine lacks) stops the sweep before its
  *    first run, in one line, instead of failing every run of its cells;
- *  - a job, or a --fio-arg, that sets what the sweep owns is refused: the
- *    device (filename, directory), the engine, the runtime, sqpoll, the
- *    CPUs, the priorities, the I/O scheduler, or anything that makes fio
- *    touch files beyond the target (logs, iolog replay, commands).  A job file
- *    overrides the command line in fio, so such a job would run something
- *    other than its cell's name says, or write where the guard never
- *    looked;
+ *  - a job, or a --fio-arg, that sets what the sweep owns is refused: an
+ *    option a dims row sets (results/dims.h: fio_owns), the runtime, the
+ *    CPUs, or anything that makes fio touch files beyond the target (logs,
+ *    iolog replay, commands).  A job file overrides the command line in
+ *    fio, so such a job would run something other than its cell's name
+ *    says, or write where the guard never looked;
  *  - whether the sweep writes comes from fio's values of rw, trim and
  *    fill settings, after [global], includes and the command line.
  */
@@ -40,22 +39,14 @@ struct owned {
 	bool pinned_only;	/* owned only when the sweep pins fio */
 };
 
+/* besides the dims rows' fio_owns */
 static const struct owned owned[] = {
-	{ .names = { "filename", "directory", "filename_format", "opendir" },
-	  .why = "the sweep names the device (--target)" },
-	{ .names = { "ioengine" }, .why = "the sweep sets the engine (--engine)" },
 	{ .names = { "runtime", "time_based" }, .runtime_only = true,
 	  .why = "the sweep sets the runtime (--runtime; 0 keeps the job's own)" },
-	{ .names = { "sqthread_poll" }, .why = "the sweep sets it (--sqpoll)" },
 	{ .names = { "cpus_allowed", "cpumask", "sqthread_poll_cpu" },
 	  .pinned_only = true,
 	  .why = "the sweep places fio (--cpus; --unpinned leaves it to the job)" },
 	{ .names = { "cmd_type" }, .why = "the sweep sets it for NVMe char devices" },
-	{ .names = { "prio", "prioclass", "cmdprio_percentage", "cmdprio_class",
-		     "cmdprio", "cmdprio_bssplit" },
-	  .why = "the sweep sets priorities (--ioprio)" },
-	{ .names = { "ioscheduler" },
-	  .why = "the sweep sets and restores the scheduler (--scheduler)" },
 	{ .names = { "path_stats" }, .why = "the sweep sets it (--path-stats)" },
 	{ .names = { "exec_prerun", "exec_postrun" },
 	  .why = "the sweep runs nothing but fio (--client uses these itself)" },
@@ -71,11 +62,19 @@ static const char *const owned_cmdline[] = {
 	"trigger-remote", "name", "section", NULL
 };
 
-static const char *owned_why(const struct job_opt *o, const struct job_env *je)
+static const char *owned_why(const struct job_opt *o, const struct job_env *je,
+			     char *buf, size_t len)
 {
 	size_t i;
 	int k;
 
+	for (i = 0; i < NR_DIMS; i++)
+		for (k = 0; dims[i].fio_owns[k]; k++)
+			if (!strcmp(o->name, dims[i].fio_owns[k])) {
+				snprintf(buf, len, "%s (%s)", dims[i].owns_why ?:
+					 "the sweep sets it", dims[i].flag);
+				return buf;
+			}
 	for (i = 0; i < sizeof(owned) / sizeof(owned[0]); i++) {
 		if ((owned[i].runtime_only && !je->env->runtime) ||
 		    (owned[i].pinned_only && !je->place->pinned))
@@ -123,12 +122,12 @@ static void print_opt(const struct job_opt *o, char *buf, size_t len)
 static int owned_check(const struct job_env *je, const char *job,
 			const struct job_parse *p)
 {
-	char opt[512];
+	char opt[512], buf[128];
 	const char *why;
 	int i, k;
 
 	for (k = 0; k < p->args.nr; k++) {
-		why = owned_why(&p->args.opts[k], je);
+		why = owned_why(&p->args.opts[k], je, buf, sizeof(buf));
 		if (why) {
 			print_opt(&p->args.opts[k], opt, sizeof(opt));
 			fprintf(stderr, "fioring-bench run: --fio-arg sets %s: %s\n",
@@ -138,7 +137,7 @@ static int owned_check(const struct job_env *je, const char *job,
 	}
 	for (i = 0; i < p->nr; i++)
 		for (k = 0; k < p->sec[i].nr; k++) {
-			why = owned_why(&p->sec[i].opts[k], je);
+			why = owned_why(&p->sec[i].opts[k], je, buf, sizeof(buf));
 			if (!why)
 				continue;
 			print_opt(&p->sec[i].opts[k], opt, sizeof(opt));

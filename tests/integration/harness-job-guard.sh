@@ -6,8 +6,9 @@
 # naming the other device as its filename, a --fio-arg that makes a job
 # without rw= write (also under fio's alias readwrite=, and from an
 # included file) to the ext4 device, a job setting its own ioengine,
-# runtime or CPUs (kept with --runtime 0 and --unpinned), a job fio cannot
-# parse and an engine fio cannot load: each is
+# runtime or CPUs (kept with --runtime 0 and --unpinned), a job or
+# --fio-arg setting an option of a dims row (ioscheduler, sqthread_poll,
+# prioclass), a job fio cannot parse and an engine fio cannot load: each is
 # refused before the first run with exit 1 and one line naming the job, the
 # option and why.  Afterwards the ext4 UUID is intact and every queue
 # setting of both devices is as it was.  A job with its own runtime runs
@@ -48,6 +49,7 @@ printf '[psync]\nioengine=psync\nruntime=1\nrw=randread\n' >"$j/psync.fio"
 printf '[own]\nrw=randread\nbs=4k\nruntime=2\ntime_based\n' >"$j/own.fio"
 printf '[typo]\nrw=randred\n' >"$j/typo.fio"
 printf '[cpus]\nrw=randread\ncpus_allowed=0\n' >"$j/cpus.fio"
+printf '[sched]\nrw=randread\nioscheduler=none\n' >"$j/sched.fio"
 
 sweep other "$j/other.fio"
 sweep_refused other 1 "--job $j/other.fio: \[other\] sets filename=$other: the sweep names the device (--target)$"
@@ -78,6 +80,13 @@ sweep_refused cpus 1 "\[cpus\] sets cpus_allowed=0: the sweep places fio (--cpus
 sweep cpus-unpinned "$j/cpus.fio" --unpinned ||
 	{ cat "$T_TMP/cpus-unpinned.log"; fail "--unpinned refused a job's cpus_allowed"; }
 
+sweep sched "$j/sched.fio"
+sweep_refused sched 1 "\[sched\] sets ioscheduler=none: the sweep sets and restores the scheduler (--scheduler)$"
+sweep sqpoll "$j/norw.fio" --fio-arg=--sqthread_poll=1
+sweep_refused sqpoll 1 "--fio-arg sets sqthread_poll=1: the sweep sets it (--sqpoll)$"
+sweep prio "$j/norw.fio" --fio-arg=--prioclass=3
+sweep_refused prio 1 "--fio-arg sets prioclass=3: the sweep sets priorities (--ioprio)$"
+
 sweep typo "$j/typo.fio"
 sweep_refused typo 1 "--job $j/typo.fio with engine io_uring: fio refuses it: fio: failed parsing rw=randred"
 sweep noengine "$j/norw.fio" --engine nosuchengine
@@ -97,4 +106,4 @@ case $rt in
 *) fail "the row of a 2-s job says: $rt" ;;
 esac
 knobs "$tgt" | diff "$T_TMP/tgt.knobs" - || fail "a queue setting of $tgt was not restored"
-echo "refused: filename=, --fio-arg rw/readwrite/filename, include, ioengine, runtime, syntax, engine; ext4 and knobs intact"
+echo "refused: filename=, --fio-arg rw/readwrite/filename, include, ioengine, runtime, ioscheduler, sqthread_poll, prioclass, syntax, engine; ext4 and knobs intact"

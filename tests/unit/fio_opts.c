@@ -6,8 +6,11 @@
  * them: an option fio ran at another value, one it ran without, a default
  * it ran otherwise, and jobs that disagree each fail, naming the option;
  * a job with more options than fio_ran keeps does not hide the cell's.
+ * Every option a cell passes is one a row owns, which the job guard
+ * refuses in a job file.
  */
 #include <errno.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -27,6 +30,20 @@
 	"  { \"job options\": { " b " }, \"read\": " DIR_READ ", \"write\": " DIR_NONE " } ] }"
 
 #define MIX "\"cmdprio_percentage\": \"10\", \"cmdprio_class\": \"1\", \"cmdprio\": \"2\""
+
+/* a row's fio_owns names opt's option */
+static bool owned(const char *opt)
+{
+	size_t n = strcspn(opt, "=");
+	int i, k;
+
+	for (i = 0; i < NR_DIMS; i++)
+		for (k = 0; dims[i].fio_owns[k]; k++)
+			if (strlen(dims[i].fio_owns[k]) == n &&
+			    !strncmp(opt, dims[i].fio_owns[k], n))
+				return true;
+	return false;
+}
 
 /* fio's JSON json checked against val: its message, "" when it holds */
 static const char *check(const char *const *val, const char *json)
@@ -74,13 +91,19 @@ int main(void)
 	};
 	const char *unswept[NR_DIMS] = { [DIM_ENGINE] = "io_uring" };
 	const char *bad[NR_DIMS] = { [DIM_IOPRIO] = "rt:0" };
+	const char *all_io[NR_DIMS] = { [DIM_IOPRIO] = "idle/7" };
 	struct strlist opts = { 0 };
 	char name[128];
+	int k;
 
 	CHECK(!cell_fio_opts(on, &opts) && opts.nr == 4);
 	CHECK(opts.nr == 4 && !strcmp(opts.v[0], "sqthread_poll=1") &&
 	      !strcmp(opts.v[1], "cmdprio_percentage=10") &&
 	      !strcmp(opts.v[3], "cmdprio=2"));
+	CHECK(!cell_fio_opts(all_io, &opts) && opts.nr == 6);
+	for (k = 0; k < opts.nr; k++)
+		CHECK(owned(opts.v[k]));
+	CHECK(!owned("bs=4k"));
 	strlist_free(&opts);
 	CHECK(!cell_fio_opts(off, &opts) && !opts.nr);
 	CHECK(!cell_fio_opts(unswept, &opts) && !opts.nr);
