@@ -886,71 +886,38 @@ static void pair_cells(struct run_ctx *ctx)
 					       ctx->env->adaptive_vs_val));
 }
 
-static int sweep_main(struct run_ctx *ctx)
+/*
+ * What runs the sweep: the kernel's name, fio, the CPUs, the engines and
+ * the jobs.  The exit status when one is refused (2: a bad command line),
+ * else 0
+ */
+static int sweep_tools(struct run_ctx *ctx)
 {
 	struct utsname un;
-	json_object *meta;
-	char path[PATH_BUF];
-	uint64_t t0 = now_ns();
-	int ret, status = 1, i;
-	bool restored;
 
-	if (ctx->env->dry_run) {
-		status = (setup_engines(ctx) || setup_jobs(ctx)) ? 1 :
-			 check_adaptive_vs(ctx) ?: dry_run(ctx);
-		sweep_free(&ctx->sweep);
-		goto done;
-	}
-	if (geteuid()) {
-		fprintf(stderr, "fioring-bench run: needs root: it changes queue "
-			"settings and makes block devices\n");
-		goto done;
-	}
 	uname(&un);
 	str_copy(ctx->kernel, sizeof(ctx->kernel), un.release);
 	str_copy(ctx->kernel_version, sizeof(ctx->kernel_version), un.version);
 	str_copy(ctx->host, sizeof(ctx->host), un.nodename);
 	if (setup_fio(ctx))
-		goto done;
+		return 1;
 	if (ctx->env->clients.nr)
 		ctx->env->unpinned = true;	/* the servers' CPUs are theirs */
 	/* a CPU list it cannot use is a bad command line */
-	if (placement_plan(ctx->env->cpus, ctx->env->unpinned, &ctx->place)) {
-		status = 2;
-		goto done;
-	}
+	if (placement_plan(ctx->env->cpus, ctx->env->unpinned, &ctx->place))
+		return 2;
 	if (setup_engines(ctx) || check_fio_engine(ctx) || setup_jobs(ctx))
-		goto done;
-	if (check_adaptive_vs(ctx)) {
-		status = 2;
-		goto done;
-	}
-	status = run_db_open(ctx->env, &ctx->store);
-	if (status)
-		goto done;
-	status = 1;
-	if (setup_journal(ctx))
-		goto out;
-	signals_install();
-	/* targets first: a refused target must leave no results directory */
-	if (setup_targets(ctx) ||
-	    sweep_probe_targets(&ctx->journal, ctx->targets, ctx->nr_targets,
-				ctx->env, &ctx->facts) || setup_out(ctx) ||
-	    copy_jobs(ctx))
-		goto out;
-	bind_loop_workers(ctx);
-	if (plan_sweep(ctx) || adaptive_init(&ctx->adaptive, ctx->sweep.nr,
-					     ctx->env->adaptive,
-					     ctx->env->adaptive_width,
-					     ctx->env->adaptive_max_drop))
-		goto out;
-	if (ctx->env->adaptive_metrics.nr &&
-	    adaptive_metrics(&ctx->adaptive,
-			     (const char *const *)ctx->env->adaptive_metrics.v,
-			     ctx->env->adaptive_metrics.nr))
-		goto out;
-	pair_cells(ctx);
-	meta = make_meta(ctx);
+		return 1;
+	return check_adaptive_vs(ctx) ? 2 : 0;
+}
+
+/* meta.json and the results files, open for the rows */
+static int sweep_results_open(struct run_ctx *ctx)
+{
+	char path[PATH_BUF];
+	json_object *meta = make_meta(ctx);
+	int ret;
+
 	snprintf(path, sizeof(path), "%s/meta.json", ctx->tools.out);
 	ret = results_write_json(path, meta);
 	if (!ret)
@@ -960,36 +927,42 @@ static int sweep_main(struct run_ctx *ctx)
 	if (ret) {
 		fprintf(stderr, "fioring-bench run: cannot write results in %s: %s\n",
 			ctx->tools.out, strerror(-ret));
-		goto out;
+		return ret;
 	}
 	ctx->results_open = true;
-	/* the header: which fio and engine the sweep runs, then what it runs */
+	return 0;
+}
+
+/* the header: which fio and engine the sweep runs, then what it runs, where */
+static void sweep_header(const struct run_ctx *ctx)
+{
+	char buf[PATH_BUF] = "";
+
 	fprintf(stderr, "fioring-bench run: fio %s (%s, build-id %.12s)", ctx->tools.fio,
 		ctx->tools.fio_version, ctx->tools.fio_build_id);
 	if (ctx->tools.engine_lib[0])
 		fprintf(stderr, ", engine %s (%s)", ctx->tools.engine_lib, ctx->tools.engine_version);
 	fputc('\n', stderr);
-	path[0] = '\0';
 	if (ctx->env->runtime)
-		snprintf(path, sizeof(path), " of %d s", ctx->env->runtime);
+		snprintf(buf, sizeof(buf), " of %d s", ctx->env->runtime);
 	fprintf(stderr, "fioring-bench run: %d cells x %d repeats = %d runs%s, "
 		"results in %s\n", ctx->sweep.nr, ctx->env->repeat,
-		ctx->sweep.nr * ctx->env->repeat, path, ctx->tools.out);
-	placement_describe(&ctx->place, path, sizeof(path));
-	fprintf(stderr, "fioring-bench run: placement: %s%s%s\n", path,
+		ctx->sweep.nr * ctx->env->repeat, buf, ctx->tools.out);
+	placement_describe(&ctx->place, buf, sizeof(buf));
+	fprintf(stderr, "fioring-bench run: placement: %s%s%s\n", buf,
 		ctx->place.note[0] ? "; " : "", ctx->place.note);
-	ret = placement_apply(&ctx->place);
-	if (ret) {
-		fprintf(stderr, "fioring-bench run: cannot move the harness to CPUs %s: %s\n",
-			ctx->place.harness_cpus, strerror(-ret));
-		goto out;
-	}
-	if (sweep_run(ctx, t0))
-		goto out;
-	/* finished: 3 tells "some runs failed" from "could not sweep" */
-	status = ctx->nr_failed ? 3 : 0;
-out:
-	restored = !teardown(ctx);
+}
+
+/*
+ * Settings restored, results closed and kept in the history, state freed:
+ * the sweep's exit status, from status as the sweep ended
+ */
+static int sweep_finish(struct run_ctx *ctx, uint64_t t0, int status)
+{
+	char path[PATH_BUF];
+	bool restored = !teardown(ctx);
+	int i, d;
+
 	if (!restored)
 		status = 1;
 	/* after teardown: no other sweep may set these disks before it is done */
@@ -1017,11 +990,70 @@ out:
 	sweep_free(&ctx->sweep);
 	adaptive_free(&ctx->adaptive);
 	for (i = 0; ctx->tvals && i < ctx->nr_targets; i++)
-		for (int d = 0; d < NR_DIMS; d++)
+		for (d = 0; d < NR_DIMS; d++)
 			strlist_free(&ctx->tvals[i][d]);
 	free(ctx->tvals);
 	strlist_free(&ctx->tools.client_fio);
 	free(ctx->targets);
+	return status;
+}
+
+static int sweep_main(struct run_ctx *ctx)
+{
+	uint64_t t0 = now_ns();
+	int ret, status = 1;
+
+	if (ctx->env->dry_run) {
+		status = (setup_engines(ctx) || setup_jobs(ctx)) ? 1 :
+			 check_adaptive_vs(ctx) ?: dry_run(ctx);
+		sweep_free(&ctx->sweep);
+		goto done;
+	}
+	if (geteuid()) {
+		fprintf(stderr, "fioring-bench run: needs root: it changes queue "
+			"settings and makes block devices\n");
+		goto done;
+	}
+	status = sweep_tools(ctx) ?: run_db_open(ctx->env, &ctx->store);
+	if (status)
+		goto done;
+	status = 1;
+	if (setup_journal(ctx))
+		goto out;
+	signals_install();
+	/* targets first: a refused target must leave no results directory */
+	if (setup_targets(ctx) ||
+	    sweep_probe_targets(&ctx->journal, ctx->targets, ctx->nr_targets,
+				ctx->env, &ctx->facts) || setup_out(ctx) ||
+	    copy_jobs(ctx))
+		goto out;
+	bind_loop_workers(ctx);
+	if (plan_sweep(ctx) || adaptive_init(&ctx->adaptive, ctx->sweep.nr,
+					     ctx->env->adaptive,
+					     ctx->env->adaptive_width,
+					     ctx->env->adaptive_max_drop))
+		goto out;
+	if (ctx->env->adaptive_metrics.nr &&
+	    adaptive_metrics(&ctx->adaptive,
+			     (const char *const *)ctx->env->adaptive_metrics.v,
+			     ctx->env->adaptive_metrics.nr))
+		goto out;
+	pair_cells(ctx);
+	if (sweep_results_open(ctx))
+		goto out;
+	sweep_header(ctx);
+	ret = placement_apply(&ctx->place);
+	if (ret) {
+		fprintf(stderr, "fioring-bench run: cannot move the harness to CPUs %s: %s\n",
+			ctx->place.harness_cpus, strerror(-ret));
+		goto out;
+	}
+	if (sweep_run(ctx, t0))
+		goto out;
+	/* finished: 3 tells "some runs failed" from "could not sweep" */
+	status = ctx->nr_failed ? 3 : 0;
+out:
+	status = sweep_finish(ctx, t0, status);
 done:
 	store_close(ctx->store);
 	return status;
