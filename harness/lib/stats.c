@@ -160,9 +160,67 @@ out:
 struct ratio_arg {
 	const struct stats_pair *pairs;
 	size_t npairs;
+	double *const *logr;	/* a paired comparison's log ratios, or NULL */
+	const size_t *nlogr;
 };
 
-/* geometric mean over the pairs of the ratio of resampled medians */
+/*
+ * log(cand / base) of the runs of p that ran in one round, into logr
+ * (room for p->nbase): their count, 0 when p carries no rounds, a round
+ * repeats on a side, or a value is not positive.
+ */
+static size_t round_log_ratios(const struct stats_pair *p, double *logr)
+{
+	size_t i, j, n = 0;
+
+	if (!p->rbase || !p->rcand)
+		return 0;
+	for (i = 0; i < p->nbase; i++) {
+		const double *c = NULL;
+
+		if (p->rbase[i] < 0)
+			continue;
+		for (j = 0; j < p->nbase; j++)
+			if (j != i && p->rbase[j] == p->rbase[i])
+				return 0;
+		for (j = 0; j < p->ncand; j++) {
+			if (p->rcand[j] != p->rbase[i])
+				continue;
+			if (c)
+				return 0;
+			c = &p->cand[j];
+		}
+		if (!c)
+			continue;
+		if (!(*c > 0) || !(p->base[i] > 0))
+			return 0;
+		logr[n++] = log(*c / p->base[i]);
+	}
+	return n;
+}
+
+/* log of one comparison's ratio, from resamples when rng is not NULL */
+static double log_ratio(const struct ratio_arg *ra, size_t i,
+			struct stats_rng *rng, double *buf)
+{
+	const struct stats_pair *p = &ra->pairs[i];
+	double mb, mc;
+
+	if (ra->nlogr[i]) {
+		if (!rng)
+			return stats_median(ra->logr[i], ra->nlogr[i]);
+		return resampled_median(rng, ra->logr[i], ra->nlogr[i], buf);
+	}
+	if (!rng)
+		return log(stats_median(p->cand, p->ncand) /
+			   stats_median(p->base, p->nbase));
+	mb = resampled_median(rng, p->base, p->nbase, buf);
+	mc = resampled_median(rng, p->cand, p->ncand, buf);
+	/* a resample of positive values stays positive */
+	return log(mc / mb);
+}
+
+/* geometric mean over the comparisons of their resampled ratios */
 static double ratio_replicate(struct stats_rng *rng, double *buf,
 			      const void *arg)
 {
@@ -170,16 +228,8 @@ static double ratio_replicate(struct stats_rng *rng, double *buf,
 	double logsum = 0;
 	size_t i;
 
-	for (i = 0; i < ra->npairs; i++) {
-		double mb, mc;
-
-		mb = resampled_median(rng, ra->pairs[i].base, ra->pairs[i].nbase,
-				      buf);
-		mc = resampled_median(rng, ra->pairs[i].cand, ra->pairs[i].ncand,
-				      buf);
-		/* a resample of positive values stays positive */
-		logsum += log(mc / mb);
-	}
+	for (i = 0; i < ra->npairs; i++)
+		logsum += log_ratio(ra, i, rng, buf);
 	return exp(logsum / (double)ra->npairs);
 }
 
@@ -187,31 +237,48 @@ int stats_ratio_ci(const struct stats_pair *pairs, size_t npairs,
 		   unsigned int iters, double level, uint64_t seed,
 		   double *est, double *lo, double *hi)
 {
-	struct ratio_arg ra = { pairs, npairs };
-	double logsum;
-	size_t i, maxn = 0;
+	struct ratio_arg ra = { pairs, npairs, NULL, NULL };
+	double **logr = NULL, *store = NULL;
+	size_t *nlogr = NULL, i, maxn = 0, total = 0;
+	int ret = -EINVAL;
 
 	if (!npairs || !iters || level <= 0 || level >= 1)
 		return -EINVAL;
-	logsum = 0;
 	for (i = 0; i < npairs; i++) {
-		double mb, mc;
-
-		if (!pairs[i].nbase || !pairs[i].ncand)
+		if (!pairs[i].nbase || !pairs[i].ncand ||
+		    !(stats_median(pairs[i].base, pairs[i].nbase) > 0) ||
+		    !(stats_median(pairs[i].cand, pairs[i].ncand) > 0))
 			return -EINVAL;
-		mb = stats_median(pairs[i].base, pairs[i].nbase);
-		mc = stats_median(pairs[i].cand, pairs[i].ncand);
-		if (!(mb > 0) || !(mc > 0))
-			return -EINVAL;
-		logsum += log(mc / mb);
+		total += pairs[i].nbase;
 		if (pairs[i].nbase > maxn)
 			maxn = pairs[i].nbase;
 		if (pairs[i].ncand > maxn)
 			maxn = pairs[i].ncand;
 	}
-	*est = exp(logsum / (double)npairs);
-	return bootstrap_interval(iters, level, seed, maxn, ratio_replicate, &ra,
-				  lo, hi);
+	logr = calloc(npairs, sizeof(*logr));
+	nlogr = calloc(npairs, sizeof(*nlogr));
+	store = malloc(total * sizeof(*store));
+	if (!logr || !nlogr || !store) {
+		ret = -ENOMEM;
+		goto out;
+	}
+	for (i = 0, total = 0; i < npairs; i++) {
+		logr[i] = store + total;
+		nlogr[i] = round_log_ratios(&pairs[i], logr[i]);
+		if (nlogr[i] < STATS_ROUNDS_MIN)
+			nlogr[i] = 0;
+		total += pairs[i].nbase;
+	}
+	ra.logr = logr;
+	ra.nlogr = nlogr;
+	*est = ratio_replicate(NULL, NULL, &ra);
+	ret = bootstrap_interval(iters, level, seed, maxn, ratio_replicate, &ra,
+				 lo, hi);
+out:
+	free(logr);
+	free(nlogr);
+	free(store);
+	return ret;
 }
 
 struct median_arg {

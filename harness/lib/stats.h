@@ -43,13 +43,26 @@ struct stats_pair {
 	size_t nbase;
 	const double *cand;
 	size_t ncand;
+	/* the round of one sweep each value ran in (NULL, -1: none) */
+	const int *rbase, *rcand;
 };
+
+/*
+ * Rounds a stats_pair must share to be taken as paired runs: the fewest
+ * runs the gate judges a cell on.
+ */
+#define STATS_ROUNDS_MIN 5
 
 /*
  * stats_ratio_ci - percentile bootstrap of median(cand) / median(base)
  * @pairs: the comparisons; with more than one, the statistic is the
  *	geometric mean of their ratios, each side resampled within its own
- *	sample (a stratified bootstrap)
+ *	sample (a stratified bootstrap).  A comparison whose sides share at
+ *	least STATS_ROUNDS_MIN rounds, each once a side, is taken as those
+ *	paired runs instead: its ratio is the median of cand / base over the
+ *	rounds, resampled as pairs, so what drifts between rounds of an
+ *	interleaved sweep cancels (runs of a round only one side has are
+ *	left out)
  * @iters: resamples, e.g. 2000
  * @level: confidence level, e.g. 0.95
  * @est, @lo, @hi: the point estimate and the interval

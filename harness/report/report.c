@@ -166,7 +166,7 @@ static int write_doc(struct report *rep, const struct report_plot *plots,
 	ret = report_findings(rep, &doc);
 	if (ret)
 		goto out;
-	doc_para(&doc, "Ratios are of medians over repeated runs; intervals are 95%% percentile bootstrap intervals (fixed seed, reproducible); p-values are two-sided Mann-Whitney U tests.");
+	doc_para(&doc, "Ratios are of medians over repeated runs; a ratio pooled over cell pairs takes, for a pair whose cells ran in the same 5 rounds or more, the median of its ratios round by round, so that drift between rounds cancels; intervals are 95%% percentile bootstrap intervals (fixed seed, reproducible); p-values are two-sided Mann-Whitney U tests.");
 
 	doc_heading(&doc, 2, "Setup");
 	doc_para(&doc, "Results: %s (%zu runs in %zu cells). Targets: %s (%s). Kernel: %s. fio: %s.",

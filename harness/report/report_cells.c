@@ -4,7 +4,7 @@
  * summary per cell (medians over the ok runs, never means, since single
  * runs swing by tens of percent here) and comparisons between cells that
  * differ in one setting, pooled as a geometric mean of ratios with a
- * stratified bootstrap interval.
+ * stratified bootstrap interval (runs paired by the round they ran in).
  */
 #include <errno.h>
 #include <math.h>
@@ -201,16 +201,22 @@ static const struct report_cell *partner(const struct report *rep,
 	return found;
 }
 
+/*
+ * base's and cand's values of metric into bufs[0..1] and the round each ran
+ * in into rounds[0..1] (one sweep's cells, so the pooled ratio pairs them)
+ */
 static int compare_pair(const struct report *rep, const char *metric,
 			struct report_pair *p, struct stats_pair *sp,
-			double **bufs)
+			double **bufs, int **rounds)
 {
 	size_t nb = p->base->rc->nrows, nc = p->cand->rc->nrows;
 	char col[64];
 
 	bufs[0] = malloc(nb * sizeof(double));
 	bufs[1] = malloc(nc * sizeof(double));
-	if (!bufs[0] || !bufs[1])
+	rounds[0] = malloc(nb * sizeof(int));
+	rounds[1] = malloc(nc * sizeof(int));
+	if (!bufs[0] || !bufs[1] || !rounds[0] || !rounds[1])
 		return -ENOMEM;
 	if (*metric == '*') {
 		/* the direction the base cell has figures for */
@@ -219,10 +225,12 @@ static int compare_pair(const struct report *rep, const char *metric,
 			snprintf(col, sizeof(col), "write_%s", metric + 1);
 		metric = col;
 	}
-	nb = results_cell_values(&rep->res, p->base->rc, metric, bufs[0]);
-	nc = results_cell_values(&rep->res, p->cand->rc, metric, bufs[1]);
+	nb = results_cell_values_rounds(&rep->res, p->base->rc, metric, bufs[0],
+					rounds[0]);
+	nc = results_cell_values_rounds(&rep->res, p->cand->rc, metric, bufs[1],
+					rounds[1]);
 	p->ok = nb && nc && !stats_compare(bufs[0], nb, bufs[1], nc, &p->cmp);
-	*sp = (struct stats_pair){ bufs[0], nb, bufs[1], nc };
+	*sp = (struct stats_pair){ bufs[0], nb, bufs[1], nc, rounds[0], rounds[1] };
 	return 0;
 }
 
@@ -247,6 +255,7 @@ int report_compare_set(const struct report *rep, const char *const *cols,
 		   *cand_val = cand_vals[0];
 	struct stats_pair *sp = NULL;
 	double **bufs = NULL;
+	int **rounds = NULL;
 	size_t i, nvalid = 0, nalloc = 0;
 	int ret = -ENOMEM;
 
@@ -257,7 +266,8 @@ int report_compare_set(const struct report *rep, const char *const *cols,
 	out->pairs = calloc(rep->ncells ? rep->ncells : 1, sizeof(*out->pairs));
 	sp = calloc(rep->ncells ? rep->ncells : 1, sizeof(*sp));
 	bufs = calloc(2 * (rep->ncells ? rep->ncells : 1), sizeof(*bufs));
-	if (!out->pairs || !sp || !bufs)
+	rounds = calloc(2 * (rep->ncells ? rep->ncells : 1), sizeof(*rounds));
+	if (!out->pairs || !sp || !bufs || !rounds)
 		goto out;
 	for (i = 0; i < rep->ncells; i++) {
 		const struct report_cell *c = &rep->rcs[i], *b;
@@ -273,7 +283,8 @@ int report_compare_set(const struct report *rep, const char *const *cols,
 		p->base = b;
 		p->cand = c;
 		nalloc = 2 * (out->npairs + 1);
-		ret = compare_pair(rep, metric, p, &sp[nvalid], &bufs[2 * out->npairs]);
+		ret = compare_pair(rep, metric, p, &sp[nvalid], &bufs[2 * out->npairs],
+				   &rounds[2 * out->npairs]);
 		if (ret)
 			goto out;
 		out->npairs++;
@@ -286,9 +297,12 @@ int report_compare_set(const struct report *rep, const char *const *cols,
 						  STATS_LEVEL, STATS_SEED,
 						  &out->ratio, &out->lo, &out->hi);
 out:
-	for (i = 0; bufs && i < nalloc; i++)
+	for (i = 0; bufs && rounds && i < nalloc; i++) {
 		free(bufs[i]);
+		free(rounds[i]);
+	}
 	free(bufs);
+	free(rounds);
 	free(sp);
 	if (ret)
 		report_cmp_free(out);

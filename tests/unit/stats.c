@@ -130,8 +130,8 @@ static void test_bootstrap(void)
 	const double cand[] = { 90, 91, 89, 92, 88, 90, 93, 87, 90 };
 	const double flat_a[] = { 50, 50, 50, 50, 50 };
 	const double flat_b[] = { 45, 45, 45, 45, 45 };
-	struct stats_pair p = { base, N(base), cand, N(cand) };
-	struct stats_pair flat = { flat_a, 5, flat_b, 5 };
+	struct stats_pair p = { base, N(base), cand, N(cand), NULL, NULL };
+	struct stats_pair flat = { flat_a, 5, flat_b, 5, NULL, NULL };
 	struct stats_pair two[2] = { p, flat };
 	double est, lo, hi, est2, lo2, hi2;
 
@@ -165,6 +165,51 @@ static void test_bootstrap(void)
 					       STATS_SEED, &lo, &hi));
 	check("median ci brackets 100", lo <= 100 && hi >= 100 && lo >= 97 &&
 	      hi <= 103);
+}
+
+/*
+ * Runs of an interleaved sweep: the machine drifts from round to round by
+ * far more than cand is below base, and the same in both.  Taken as two
+ * samples the drift hides the 5%; paired by round it cancels.
+ */
+static void test_bootstrap_rounds(void)
+{
+	const double drift[] = { 1.00, 0.80, 1.20, 0.90, 1.15, 0.75, 1.05, 0.95 };
+	const int rb[] = { 1, 2, 3, 4, 5, 6, 7, 8 };
+	/* cand's runs in another order: pairs go by round, not by index */
+	const int rc[] = { 8, 7, 6, 5, 4, 3, 2, 1 };
+	const int twice[] = { 1, 2, 3, 4, 5, 6, 7, 7 };
+	double base[8], cand[8], est, lo, hi, est2, lo2, hi2;
+	struct stats_pair p = { base, 8, cand, 8, NULL, NULL };
+	size_t i;
+
+	for (i = 0; i < 8; i++) {
+		base[i] = 100 * drift[i] * (1 + 0.01 * (double)(i % 3));
+		cand[7 - i] = 95 * drift[i] * (1 + 0.01 * (double)((i + 1) % 3));
+	}
+	check("two samples ok", !stats_ratio_ci(&p, 1, 2000, 0.95, STATS_SEED,
+						&est, &lo, &hi));
+	check("two samples: drift hides the 5%", lo < 1 && hi > 1);
+	p.rbase = rb;
+	p.rcand = rc;
+	check("paired ok", !stats_ratio_ci(&p, 1, 2000, 0.95, STATS_SEED,
+					   &est2, &lo2, &hi2));
+	near("paired ratio", est2, 0.95, 0.02);
+	check("paired: the 5% shows", hi2 < 1 && lo2 > 0.9);
+	check("paired narrower", hi2 - lo2 < (hi - lo) / 3);
+
+	/* a round twice on a side has no one run to pair: two samples */
+	p.rcand = twice;
+	stats_ratio_ci(&p, 1, 2000, 0.95, STATS_SEED, &est2, &lo2, &hi2);
+	check("a round twice: two samples", est2 == est && lo2 == lo &&
+	      hi2 == hi);
+	/* fewer than STATS_ROUNDS_MIN rounds in common: two samples */
+	p.rcand = rc;
+	p.nbase = STATS_ROUNDS_MIN - 1;
+	stats_ratio_ci(&p, 1, 2000, 0.95, STATS_SEED, &est, &lo, &hi);
+	p.rbase = p.rcand = NULL;
+	stats_ratio_ci(&p, 1, 2000, 0.95, STATS_SEED, &est2, &lo2, &hi2);
+	check("few rounds: two samples", est2 == est && lo2 == lo && hi2 == hi);
 }
 
 /* n values around mean with relative spread cv: Box-Muller on the PRNG */
@@ -434,6 +479,7 @@ int main(void)
 	test_mw_exact();
 	test_mw_normal();
 	test_bootstrap();
+	test_bootstrap_rounds();
 	test_shift();
 	test_judge();
 	test_signed_rank();
