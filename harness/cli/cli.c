@@ -278,6 +278,7 @@ static int parse_adaptive_metric(struct run_env *env, const char *arg)
 static int add_knob(struct run_env *env, const char *arg)
 {
 	struct queue_knob *k = &env->knobs[env->nr_knobs];
+	const struct dim *d;
 	char why[128];
 	int i, ret;
 
@@ -288,6 +289,14 @@ static int add_knob(struct run_env *env, const char *arg)
 		return bad("knob", arg, why);
 	if (ret)
 		return ret;
+	/* two writers of one file: a cell's name and what it ran would disagree */
+	d = dim_by_queue_attr(k->attr);
+	if (d) {
+		strlist_free(&k->vals);
+		snprintf(why, sizeof(why), "queue/%s is swept by %s", d->attr,
+			 d->flag);
+		return bad("knob", arg, why);
+	}
 	for (i = 0; i < env->nr_knobs; i++)
 		if (!strcmp(env->knobs[i].attr, k->attr)) {
 			strlist_free(&k->vals);

@@ -158,6 +158,16 @@ const struct dim *dim_by_col(const char *col)
 	return NULL;
 }
 
+const struct dim *dim_by_queue_attr(const char *attr)
+{
+	int i;
+
+	for (i = 0; i < NR_DIMS; i++)
+		if (dims[i].where == DIM_QUEUE_ATTR && !strcmp(dims[i].attr, attr))
+			return &dims[i];
+	return NULL;
+}
+
 void dims_cols(char *buf, size_t len, bool vs_only, size_t wrap,
 	       const char *indent)
 {

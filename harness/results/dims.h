@@ -141,5 +141,7 @@ void dims_cols(char *buf, size_t len, bool vs_only, size_t wrap,
 const struct dim *dim_by_col(const char *col);
 /* the row with col as req_col (*eff 0) or eff_col (*eff 1), or NULL */
 const struct dim *dim_by_any_col(const char *col, int *eff);
+/* the row that sets the target's queue/ATTR (a --knob may not), or NULL */
+const struct dim *dim_by_queue_attr(const char *attr);
 
 #endif

@@ -30,6 +30,9 @@ refused 2 "bad --sqpoll value '2'" run --sqpoll 2 $st
 refused 2 "bad --repeat value 'many'" run --repeat many $st
 refused 2 "bad --embedded-size value '12Q'" run --embedded-size 12Q $st
 refused 2 "unknown option --iodepth" run --iodepth 4 $st
+refused 2 "bad --knob value 'iostats=0': queue/iostats is swept by --iostats" run --knob iostats=0 $st
+refused 2 "bad --knob value 'scheduler=none': queue/scheduler is swept by --scheduler" \
+	run --knob nomerges=0 --knob scheduler=none $st
 refused 2 "bad --cpus value .1-x.: a CPU list" run --cpus 1-x $st
 refused 2 "--cpus 1023: not all of them are CPUs this process may use" run --cpus 1023 $st
 refused 2 "--cpus and --unpinned exclude each other" run --cpus 0 --unpinned $st
