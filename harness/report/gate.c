@@ -715,6 +715,22 @@ static void sweep_free(struct gate_sweep *sw)
 	results_free(&sw->res);
 }
 
+/*
+ * A --vs value no run has is a typo or the wrong directory, not a sweep
+ * whose every cell the gate cannot judge.
+ */
+static int vs_present(const struct gate_env *env, struct results *res)
+{
+	size_t r;
+
+	for (r = 0; r < res->nrows; r++)
+		if (!strcmp(results_get(res, r, env->vs_col), env->vs_val))
+			return 0;
+	snprintf(res->err, sizeof(res->err), "--vs %s=%s: no run in %s has %s %s",
+		 env->vs_col, env->vs_val, res->path, env->vs_col, env->vs_val);
+	return -EINVAL;
+}
+
 /* where: DIR, or for the baseline db:SPEC too */
 static int read_sweep(struct gate_env *env, const char *where, int baseline,
 		      struct gate_sweep *sw)
@@ -734,7 +750,8 @@ static int read_sweep(struct gate_env *env, const char *where, int baseline,
 		return ret;
 	ret = results_require(res, (const char *const[]){ "engine", NULL });
 	if (!ret && env->vs)
-		ret = results_require(res, (const char *const[]){ env->vs_col, NULL });
+		ret = results_require(res, (const char *const[]){ env->vs_col, NULL }) ?:
+		      vs_present(env, res);
 	if (!ret)
 		ret = metrics_present(env, res);
 	if (ret) {

@@ -119,7 +119,9 @@ grep -q ' paired ' "$T_TMP/wide.out" && fail "--baseline: runs of two sweeps pai
 $synth "$d/behind" 8 9 $(cells 400000 4 470000) || fail "synth"
 gate_expect 1 vs-behind --vs io_uring "$d/behind"
 gate_expect 1 vs-behind-col --vs engine=io_uring "$d/behind"
-gate_expect 3 vs-none --vs nosuchengine "$d/base"
+gate_expect 2 vs-none --vs nosuchengine "$d/base"
+grep -qx "gate: --vs engine=nosuchengine: no run in $d/base/results.csv has engine nosuchengine" \
+	"$T_TMP/vs-none.out" || fail "--vs a value no run has: not one line naming it"
 # a cell whose first run failed (no iodepth: fio never reported) still pairs
 mkdir -p "$d/firstfail"
 awk -F, -v OFS=, 'NR == 1 { for (i = 1; i <= NF; i++) c[$i] = i }
