@@ -53,7 +53,24 @@ struct report {
 	char paths_note[512];	/* why per-path stats are not shown */
 };
 
-/* The setting columns that take more than one value in the sweep. */
+/*
+ * How the report reads a ratio's interval: DIFFER when it excludes 1; SAME
+ * ("no measurable difference") only when it also lies within 1 +-
+ * REPORT_SAME_BAND, the gate's default --max-drop; else UNSURE, an interval
+ * that holds 1 and as much a loss or gain past the band, which is no
+ * evidence of sameness: more runs narrow it.
+ */
+#define REPORT_SAME_BAND 0.05
+enum report_reading { REPORT_SAME, REPORT_UNSURE, REPORT_DIFFER };
+
+static inline enum report_reading report_reading(double lo, double hi)
+{
+	if (lo > 1 || hi < 1)
+		return REPORT_DIFFER;
+	return lo >= 1 - REPORT_SAME_BAND && hi <= 1 + REPORT_SAME_BAND ?
+	       REPORT_SAME : REPORT_UNSURE;
+}
+
 /* report_cells.c: fills rep->rcs; 0 or -errno. */
 int report_summarise(struct report *rep);
 

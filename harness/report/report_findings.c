@@ -101,11 +101,20 @@ static const char *fact_str(const struct findings *f, const char *disk,
 	return json_object_get_string(jget(facts_of(f, disk), key)) ?: "";
 }
 
+/* what a finding that holds 1 but not within the band says after its ratios */
+#define UNSURE_TEXT " (CANNOT JUDGE: wider than +-5%; more runs narrow it)"
+
 static void cost_text(const struct report_cmp *cmp, char *buf, size_t len)
 {
+	static const char *const says[] = {
+		[REPORT_SAME] = " (no measurable cost)",
+		[REPORT_UNSURE] = UNSURE_TEXT,
+		[REPORT_DIFFER] = "",
+	};
+
 	snprintf(buf, len, "costs %.1f%% IOPS [%.1f, %.1f]%s",
 		 100 * (1 - cmp->ratio), 100 * (1 - cmp->hi), 100 * (1 - cmp->lo),
-		 cmp->lo <= 1 && cmp->hi >= 1 ? " (no measurable cost)" : "");
+		 says[report_reading(cmp->lo, cmp->hi)]);
 }
 
 /* "iostats=2 reads back 1 on loop0": said once, for values the sweep dropped */
@@ -199,9 +208,9 @@ static int finding_iostats(struct findings *f)
  * " IOPS 0.97 [0.95, 0.99], CPU per I/O 1.02 [1.00, 1.04]": the ratios of
  * the cand cells to their base cells on disk and their 95% intervals (the
  * settings of the NULL-ended cols differ, all else is the same), then
- * " (DIFFER)" when an interval excludes 1, else " (no measurable
- * difference)", which the headline's badge reads; buf is left empty when
- * no pair has both
+ * " (DIFFER)" when an interval excludes 1, " (no measurable difference)"
+ * when both lie within the band (report_reading()), else UNSURE_TEXT: what
+ * the headline's badge reads; buf is left empty when no pair has both
  */
 static int ratios_text(const struct report *rep, const char *const *cols,
 		       const char *const *base, const char *const *cand,
@@ -210,9 +219,15 @@ static int ratios_text(const struct report *rep, const char *const *cols,
 	static const char *const metric[][2] = {
 		{ "iops", "IOPS" }, { "cpu_per_io_us", "CPU per I/O" },
 	};
+	static const char *const says[] = {
+		[REPORT_SAME] = " (no measurable difference)",
+		[REPORT_UNSURE] = UNSURE_TEXT,
+		[REPORT_DIFFER] = " (DIFFER)",
+	};
+	enum report_reading worst = REPORT_SAME, r;
 	struct report_cmp cmp;
-	int ret, differ = 0;
 	size_t m;
+	int ret;
 
 	buf[0] = '\0';
 	for (m = 0; m < sizeof(metric) / sizeof(metric[0]); m++) {
@@ -221,15 +236,16 @@ static int ratios_text(const struct report *rep, const char *const *cols,
 		if (ret)
 			return ret;
 		if (cmp.have_ratio) {
-			appendf(buf, len, "%s %s %.2f [%.2f, %.2f]",
+			appendf(buf, len, "%s %s %.3f [%.3f, %.3f]",
 				buf[0] ? "," : "", metric[m][1], cmp.ratio,
 				cmp.lo, cmp.hi);
-			differ |= cmp.lo > 1 || cmp.hi < 1;
+			r = report_reading(cmp.lo, cmp.hi);
+			worst = r > worst ? r : worst;
 		}
 		report_cmp_free(&cmp);
 	}
 	if (buf[0])
-		appendf(buf, len, differ ? " (DIFFER)" : " (no measurable difference)");
+		appendf(buf, len, "%s", says[worst]);
 	return 0;
 }
 

@@ -30,7 +30,7 @@ static const struct {
 	{ "p99.9", "clat_p999_us", 0.999 },
 };
 
-/* appends one percentile's part; returns -1 not judged, 0 same, 1 differs */
+/* appends one percentile's part; returns -1 not judged, else its reading */
 static int one_pct(const struct report *rep, const struct report_pair *p,
 		   size_t k, double *vb, double *vc, char *buf, size_t len)
 {
@@ -63,7 +63,7 @@ static int one_pct(const struct report *rep, const struct report_pair *p,
 	}
 	snprintf(buf + used, len - used, "%s%s x%.3g [%.3g, %.3g]", used ? ", " : "",
 		 pcts[k].name, cmp.ratio, cmp.lo, cmp.hi);
-	return cmp.lo > 1 || cmp.hi < 1;
+	return report_reading(cmp.lo, cmp.hi);
 }
 
 static int group_lines(const struct report *rep, const struct report_group *g,
@@ -88,7 +88,8 @@ static int group_lines(const struct report *rep, const struct report_group *g,
 	for (i = 0; i < cmp.npairs; i++) {
 		const struct report_pair *p = &cmp.pairs[i];
 		char parts[512] = "", label[256], line[4096];
-		int differ = 0, judged = 0, r;
+		/* the worst reading of the judged percentiles; none: UNSURE */
+		int worst = -1, r;
 
 		/* said once for the group: a constant of the engine (fio #1484) */
 		if (report_clat_broken(rep, p->base->rc) ||
@@ -98,12 +99,12 @@ static int group_lines(const struct report *rep, const struct report_group *g,
 		}
 		for (k = 0; k < sizeof(pcts) / sizeof(pcts[0]); k++) {
 			r = one_pct(rep, p, k, vb, vc, parts, sizeof(parts));
-			differ |= r > 0;
-			judged += r >= 0;
+			worst = r > worst ? r : worst;
 		}
 		report_label(rep, p->cand, g->col, label, sizeof(label));
 		snprintf(line, sizeof(line), "latency, %.63s: %s on %.200s: %.511s", g->question,
-			 differ ? "DIFFER" : judged ? "no measurable difference" :
+			 worst == REPORT_DIFFER ? "DIFFER" :
+			 worst == REPORT_SAME ? "no measurable difference" :
 			 "CANNOT JUDGE",
 			 label[0] ? label : p->cand->rc->name, parts);
 		say(arg, line);

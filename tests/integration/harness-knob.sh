@@ -54,9 +54,9 @@ knobs "$DEV" | diff "$T_TMP/before" - || fail "a queue setting changed"
 
 "$bench" report "$T_TMP/out" >"$T_TMP/report.out" 2>&1 ||
 	{ cat "$T_TMP/report.out"; fail "report failed"; }
-grep -Eq "^  (DIFFER|NO DIFFERENCE) +nomerges=2 against nomerges=0: IOPS [0-9.]+ \[.*\], CPU per I/O .* \((DIFFER|no measurable difference)\) on $disk" \
+grep -Eq "^  (DIFFER|NO DIFFERENCE|CANNOT JUDGE) +nomerges=2 against nomerges=0: IOPS [0-9.]+ \[.*\], CPU per I/O .* \((DIFFER|no measurable difference|CANNOT JUDGE: wider than \+-5%; more runs narrow it)\) on $disk" \
 	"$T_TMP/report.out" || { cat "$T_TMP/report.out"; fail "no nomerges finding"; }
-grep -Eq "^  (DIFFER|NO DIFFERENCE) +peak profile iostats=0 nomerges=2 against iostats=1 nomerges=0: IOPS [0-9.]+ \[.*\], CPU per I/O .* \((DIFFER|no measurable difference)\) on $disk" \
+grep -Eq "^  (DIFFER|NO DIFFERENCE|CANNOT JUDGE) +peak profile iostats=0 nomerges=2 against iostats=1 nomerges=0: IOPS [0-9.]+ \[.*\], CPU per I/O .* \((DIFFER|no measurable difference|CANNOT JUDGE: wider than \+-5%; more runs narrow it)\) on $disk" \
 	"$T_TMP/report.out" || { cat "$T_TMP/report.out"; fail "no peak profile finding"; }
 "$bench" gate --vs knob:nomerges=0 "$T_TMP/out" >"$T_TMP/gate.out" 2>&1
 grep -q "each cell against its knob_nomerges_req=0 cell" "$T_TMP/gate.out" &&

@@ -7,7 +7,9 @@
 # 165 vs 191 us, p99 320 vs 2,015, p99.9 500 vs 3,100; 2 s at 350k IOPS):
 # the SQPOLL line says DIFFER with p99 about x6.3 and an interval around
 # it; the same cells at 1k IOPS for 1 s say that p99.9 rests on one I/O a
-# run and do not judge it; two cells alike say no measurable difference;
+# run and do not judge it; two cells alike say no measurable difference,
+# and alike in the middle but +-30% from run to run, CANNOT JUDGE (an
+# interval that holds 1 but reaches past +-5% is no evidence of sameness);
 # a pair whose SQPOLL runs break Little's law (fio #1484) is said once for
 # the group, not judged.
 # The gate takes the percentile as a metric: `--metric
@@ -20,16 +22,17 @@
 
 need_bench
 
-# sweep DIR IOS P50 P99 P999 [FIO_FLAGS] (of the SQPOLL cell; the other has
+# sweep DIR IOS P50 P99 P999 [FIO_FLAGS [SPREAD]] (of the SQPOLL cell, its
+# runs SPREAD apart in round order, 0.3: 0.7x to 1.3x; the other has
 # 165/320/500 and no fio_flags)
 sweep() {
 	mkdir -p "$1"
-	awk -v ios="$2" -v p50="$3" -v p99="$4" -v p999="$5" -v ff="${6:-}" -v hdr="$(rows_header)" 'BEGIN {
+	awk -v ios="$2" -v p50="$3" -v p99="$4" -v p999="$5" -v ff="${6:-}" -v sp="${7:-0}" -v hdr="$(rows_header)" 'BEGIN {
 		print hdr
 		run = 0
 		for (r = 1; r <= 7; r++)
 			for (sq = 0; sq <= 1; sq++) {
-				f = 1 + (r - 4) / 400
+				f = (1 + (r - 4) / 400) * (sq ? 1 + sp * (r - 4) / 3 : 1)
 				a = sq ? p50 : 165; b = sq ? p99 : 320; c = sq ? p999 : 500
 				printf "%d,loop0/io_uring/randread-qd32/sq%d/iostats1/iopolicy-/prio-none/sched-none,%d,ok,,loop0,loop,6.18.0,fio-3.41,io_uring,3.41,randread-qd32,%d,32,1,1,,,,none,2,", ++run, sq, r, sq
 				printf "%.0f,%.0f,0,0,0,%.2f,%.2f,%.2f,%.2f,,,,,%.2f,0,100,", \
@@ -56,6 +59,11 @@ line=$(sweep "$T_TMP/alike" 700000 165 320 500) || exit 1
 echo "$line"
 echo "$line" | grep -q 'no measurable difference on .*p50 x1 \[' ||
 	fail "cells alike not said to show no difference: $line"
+
+line=$(sweep "$T_TMP/wide" 700000 165 320 500 "" 0.3) || exit 1
+echo "$line"
+echo "$line" | grep -Eq 'SQPOLL on vs off: CANNOT JUDGE on .*p50 x1 \[0\.[0-9]+, 1\.[0-9]+\]' ||
+	fail "an interval holding 1 but past +-5% said to show no difference: $line"
 
 # fio #1484: clat in seconds under SQPOLL, said once for the group
 line=$(sweep "$T_TMP/broken" 700000 1900000 20000000 30000000 fio_inflight_gt_iodepth) || exit 1
