@@ -60,7 +60,9 @@ struct report {
  * that holds 1 and as much a loss or gain past the band, which is no
  * evidence of sameness: more runs narrow it.
  */
-#define REPORT_SAME_BAND 0.05
+#define REPORT_SAME_PCT 5
+#define REPORT_SAME_BAND (REPORT_SAME_PCT / 100.0)
+/* best to worst: a line of several intervals says the worst */
 enum report_reading { REPORT_SAME, REPORT_UNSURE, REPORT_DIFFER };
 
 static inline enum report_reading report_reading(double lo, double hi)
@@ -74,6 +76,7 @@ static inline enum report_reading report_reading(double lo, double hi)
 /* report_cells.c: fills rep->rcs; 0 or -errno. */
 int report_summarise(struct report *rep);
 
+/* The setting columns that take more than one value in the sweep. */
 int report_col_varies(const struct report *rep, const char *col);
 /* The cell's varying settings, without `except` (NULL: all). */
 void report_label(const struct report *rep, const struct report_cell *c,

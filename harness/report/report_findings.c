@@ -102,7 +102,10 @@ static const char *fact_str(const struct findings *f, const char *disk,
 }
 
 /* what a finding that holds 1 but not within the band says after its ratios */
-#define UNSURE_TEXT " (CANNOT JUDGE: wider than +-5%; more runs narrow it)"
+#define BAND_STR(pct) #pct
+#define BAND_XSTR(pct) BAND_STR(pct)
+#define UNSURE_TEXT " (CANNOT JUDGE: wider than +-" BAND_XSTR(REPORT_SAME_PCT) \
+		    "%; more runs narrow it)"
 
 static void cost_text(const struct report_cmp *cmp, char *buf, size_t len)
 {

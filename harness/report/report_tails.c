@@ -88,7 +88,7 @@ static int group_lines(const struct report *rep, const struct report_group *g,
 	for (i = 0; i < cmp.npairs; i++) {
 		const struct report_pair *p = &cmp.pairs[i];
 		char parts[512] = "", label[256], line[4096];
-		/* the worst reading of the judged percentiles; none: UNSURE */
+		/* the judged percentiles' worst reading; -1: none judged */
 		int worst = -1, r;
 
 		/* said once for the group: a constant of the engine (fio #1484) */
