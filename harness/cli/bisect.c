@@ -18,6 +18,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "lib/fileio.h"
+#include "lib/stats.h"
 
 extern char **environ;
 
@@ -42,7 +43,8 @@ static void usage(FILE *f)
 "  --good REF       the known good sweep\n"
 "  --db FILE        the history of a db: REF\n"
 "  --metric LIST    gated metrics                               [iops]\n"
-"  --max-drop PCT   tolerated loss in percent                      [5]\n"
+"  --max-drop PCT   tolerated loss in percent                      ["
+STATS_MAX_DROP_STR "]\n"
 "  --rounds N       sweeps at most, repeats doubling              [%d]\n"
 "  --out DIR        where the sweeps go (DIR/round-N)   [a new /tmp dir]\n"
 "\n"

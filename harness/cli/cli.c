@@ -17,6 +17,7 @@
 #include "cli/cli.h"
 #include "cli/commands.h"
 #include "fio/fio_client.h"
+#include "lib/stats.h"
 #include "results/ioprio.h"
 #include "results/dims.h"
 #include "results/knob_cols.h"
@@ -134,7 +135,8 @@ void cli_usage_run(FILE *f)
 "                         VS is an engine or COLUMN=VALUE, COLUMN one of\n"
 USAGE_INDENT "%s,\n"
 "                         or knob:ATTR (--knob) [unpaired cells: by width]\n"
-"      --adaptive-max-drop PCT  the gate's --max-drop for --adaptive-vs [5]\n"
+"      --adaptive-max-drop PCT  the gate's --max-drop for --adaptive-vs ["
+STATS_MAX_DROP_STR "]\n"
 "      --adaptive-metric LIST  the gate's --metric for --adaptive-vs and\n"
 "                         --adaptive-width [iops,cpu_per_io_us]\n"
 "  -T, --runtime SEC      time-based runtime of each run, 0 keeps the job's\n"
@@ -674,7 +676,7 @@ int cli_parse_run(int argc, char **argv, struct run_env *env)
 	memset(env, 0, sizeof(*env));
 	env->repeat = 5;
 	env->adaptive_width = 0.02;
-	env->adaptive_max_drop = 0.05;
+	env->adaptive_max_drop = STATS_MAX_DROP_PCT / 100.0;
 	env->runtime = 5;
 	env->fio_timeout = 60;
 	env->embedded_size = 1ull << 30;

@@ -20,6 +20,17 @@
 /* Largest sample size per side for which the exact U distribution is used. */
 #define STATS_MW_EXACT_MAX 25
 
+/*
+ * The loss the gate tolerates unless told (--max-drop), in percent.  run
+ * --adaptive settles cells at it and the report calls a ratio "no
+ * measurable difference" only within it, so that the three read one
+ * interval alike.  _STR is the figure as text, for help and report lines.
+ */
+#define STATS_MAX_DROP_PCT 5
+#define STATS_MAX_DROP_STR STATS_XSTR(STATS_MAX_DROP_PCT)
+#define STATS_STR(x) #x
+#define STATS_XSTR(x) STATS_STR(x)
+
 struct stats_rng {
 	uint64_t state;
 };

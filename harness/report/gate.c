@@ -110,7 +110,8 @@ GATE_INDENT "or %s\n", cols, knob);
 "  --metric LIST      results.csv columns, comma-separated; names ending\n"
 "                     in _us or _ms are costs (lower is better), others\n"
 "                     rates                            [iops,cpu_per_io_us]\n"
-"  --max-drop PCT     tolerated loss in percent (rate down, cost up)   [5]\n"
+"  --max-drop PCT     tolerated loss in percent (rate down, cost up)   ["
+STATS_MAX_DROP_STR "]\n"
 "  --confidence PCT   one-sided confidence of each verdict; intervals\n"
 "                     shown are two-sided at 2 x PCT - 100            [95]\n"
 "  --min-runs N       ok runs needed on each side                      [5]\n"
@@ -793,7 +794,7 @@ static void print_summary(const struct gate_env *env,
 int cmd_gate(int argc, char **argv)
 {
 	struct gate_env env = {
-		.max_drop = 0.05,
+		.max_drop = STATS_MAX_DROP_PCT / 100.0,
 		.confidence = 0.95,
 		.min_runs = 5,
 		.metrics = { "iops", "cpu_per_io_us", NULL },

@@ -60,8 +60,7 @@ struct report {
  * that holds 1 and as much a loss or gain past the band, which is no
  * evidence of sameness: more runs narrow it.
  */
-#define REPORT_SAME_PCT 5
-#define REPORT_SAME_BAND (REPORT_SAME_PCT / 100.0)
+#define REPORT_SAME_BAND (STATS_MAX_DROP_PCT / 100.0)
 /* best to worst: a line of several intervals says the worst */
 enum report_reading { REPORT_SAME, REPORT_UNSURE, REPORT_DIFFER };
 

@@ -102,9 +102,7 @@ static const char *fact_str(const struct findings *f, const char *disk,
 }
 
 /* what a finding that holds 1 but not within the band says after its ratios */
-#define BAND_STR(pct) #pct
-#define BAND_XSTR(pct) BAND_STR(pct)
-#define UNSURE_TEXT " (CANNOT JUDGE: wider than +-" BAND_XSTR(REPORT_SAME_PCT) \
+#define UNSURE_TEXT " (CANNOT JUDGE: wider than +-" STATS_MAX_DROP_STR \
 		    "%; more runs narrow it)"
 
 static void cost_text(const struct report_cmp *cmp, char *buf, size_t len)
