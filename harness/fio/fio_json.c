@@ -20,19 +20,11 @@
 #include "fio/fio_client.h"
 #include "fio/fio_hist.h"
 #include "fio/fio_json.h"
-
-static json_object *jget(json_object *o, const char *key)
-{
-	json_object *v;
-
-	if (!o || !json_object_object_get_ex(o, key, &v))
-		return NULL;
-	return v;
-}
+#include "lib/json_put.h"
 
 static double jnum(json_object *o, const char *key)
 {
-	json_object *v = jget(o, key);
+	json_object *v = json_get(o, key);
 
 	if (!v)
 		return 0.0;
@@ -62,14 +54,14 @@ static uint64_t jcount(json_object *o, const char *key)
 
 static double pct_key(json_object *clat, const char *key)
 {
-	return jnum(jget(clat, "percentile"), key) / 1000.0;
+	return jnum(json_get(clat, "percentile"), key) / 1000.0;
 }
 
 /* one job's direction folded into the run's totals */
 static int dir_add(json_object *d, struct fio_dir_figs *f, struct fio_hist *h,
 		   int *have_pcts)
 {
-	json_object *clat = jget(d, "clat_ns"), *bins;
+	json_object *clat = json_get(d, "clat_ns"), *bins;
 	uint64_t ios = jcount(d, "total_ios");
 	uint64_t tot = f->ios + ios;
 	double rt;
@@ -80,9 +72,9 @@ static int dir_add(json_object *d, struct fio_dir_figs *f, struct fio_hist *h,
 	f->clat_mean_us = (f->clat_mean_us * f->ios +
 			   jnum(clat, "mean") / 1000.0 * ios) / tot;
 	f->lat_mean_us = (f->lat_mean_us * f->ios +
-			  jnum(jget(d, "lat_ns"), "mean") / 1000.0 * ios) / tot;
+			  jnum(json_get(d, "lat_ns"), "mean") / 1000.0 * ios) / tot;
 	f->slat_mean_us = (f->slat_mean_us * f->ios +
-			   jnum(jget(d, "slat_ns"), "mean") / 1000.0 * ios) / tot;
+			   jnum(json_get(d, "slat_ns"), "mean") / 1000.0 * ios) / tot;
 	f->ios = tot;
 	f->iops += jnum(d, "iops");
 	f->bw_kib += jnum(d, "bw");
@@ -96,7 +88,7 @@ static int dir_add(json_object *d, struct fio_dir_figs *f, struct fio_hist *h,
 		f->clat_p999_us = pct_key(clat, "99.900000");
 		*have_pcts = 1;
 	}
-	bins = jget(clat, "bins");
+	bins = json_get(clat, "bins");
 	/* json-c walks an object only: anything else in fio's place is no bins */
 	if (!bins || !json_object_is_type(bins, json_type_object))
 		return 0;
@@ -136,7 +128,7 @@ static int prio_rank(const struct fio_prio_figs *p)
 /* a direction's prios[] folded into the run's per-priority figures */
 static int prios_add(json_object *d, struct fio_result *res, struct fio_hist *h)
 {
-	json_object *arr = jget(d, "prios"), *p, *lat, *bins;
+	json_object *arr = json_get(d, "prios"), *p, *lat, *bins;
 	struct fio_prio_figs *f;
 	int i, k, n, cls, level, ret;
 
@@ -148,7 +140,7 @@ static int prios_add(json_object *d, struct fio_result *res, struct fio_hist *h)
 		cls = jint(p, "prioclass");
 		level = jint(p, "prio");
 		/* lat_ns instead when the job asked for lat_percentiles */
-		lat = jget(p, "clat_ns") ?: jget(p, "lat_ns");
+		lat = json_get(p, "clat_ns") ?: json_get(p, "lat_ns");
 		for (k = 0; k < res->nprios; k++)
 			if (res->prios[k].cls == cls && res->prios[k].level == level)
 				break;
@@ -164,7 +156,7 @@ static int prios_add(json_object *d, struct fio_result *res, struct fio_hist *h)
 			f->clat_p99_us = pct_key(lat, "99.000000");
 		}
 		f->ios += jcount(lat, "N");
-		bins = jget(lat, "bins");
+		bins = json_get(lat, "bins");
 		if (!bins || !json_object_is_type(bins, json_type_object))
 			continue;
 		json_object_object_foreach(bins, key, val) {
@@ -215,10 +207,10 @@ int fio_prios_extremes(const struct fio_result *res,
 /* a job's value of an option: its own, else the global one, else "" */
 static const char *job_opt(json_object *root, json_object *job, const char *key)
 {
-	const char *v = json_object_get_string(jget(jget(job, "job options"), key));
+	const char *v = json_object_get_string(json_get(json_get(job, "job options"), key));
 
 	if (!v)
-		v = json_object_get_string(jget(jget(root, "global options"), key));
+		v = json_object_get_string(json_get(json_get(root, "global options"), key));
 	return v ?: "";
 }
 
@@ -296,8 +288,8 @@ static void ran_opts_fill(json_object *root, json_object *jobs,
 	json_object *o;
 
 	for (i = 0; i <= n; i++) {
-		o = !i ? jget(root, "global options") :
-			 jget(json_object_array_get_idx(jobs, i - 1), "job options");
+		o = !i ? json_get(root, "global options") :
+			 json_get(json_object_array_get_idx(jobs, i - 1), "job options");
 		if (!o || !json_object_is_type(o, json_type_object))
 			continue;
 		json_object_object_foreach(o, name, v) {
@@ -348,7 +340,7 @@ static void disks_add(json_object *du, struct fio_result *res)
 		e = json_object_array_get_idx(du, i);
 		d = &res->disks[res->ndisks++];
 		snprintf(d->name, sizeof(d->name), "%s",
-			 json_object_get_string(jget(e, "name")) ?: "");
+			 json_object_get_string(json_get(e, "name")) ?: "");
 		d->ios = jcount(e, "read_ios") + jcount(e, "write_ios");
 		d->util_pct = jnum(e, "util");
 	}
@@ -403,14 +395,14 @@ int fio_json_read(json_object *root, json_object *jobs, struct fio_result *res,
 
 	memset(res, 0, sizeof(*res));
 	if (!jobs)
-		jobs = jget(root, "jobs");
+		jobs = json_get(root, "jobs");
 	if (!jobs || !json_object_is_type(jobs, json_type_array) ||
 	    !json_object_array_length(jobs)) {
 		snprintf(err, errlen, "fio's JSON has no jobs");
 		return -EINVAL;
 	}
 	snprintf(res->version, sizeof(res->version), "%s",
-		 json_object_get_string(jget(root, "fio version")) ?: "");
+		 json_object_get_string(json_get(root, "fio version")) ?: "");
 	ran_fill(root, jobs, &res->ran);
 	n = json_object_array_length(jobs);
 	res->njobs = n;
@@ -423,24 +415,24 @@ int fio_json_read(json_object *root, json_object *jobs, struct fio_result *res,
 			       jnum(job, "job_runtime");
 		res->usr_ms += jnum(job, "usr_cpu") / 100 * jnum(job, "job_runtime");
 		res->think_sleep_ms += think_sleep_ms(root, job,
-			jcount(jget(job, "read"), "total_ios") +
-			jcount(jget(job, "write"), "total_ios") +
-			jcount(jget(job, "trim"), "total_ios"));
-		ret = dir_add(jget(job, "read"), &res->rd, &hr, &pr);
+			jcount(json_get(job, "read"), "total_ios") +
+			jcount(json_get(job, "write"), "total_ios") +
+			jcount(json_get(job, "trim"), "total_ios"));
+		ret = dir_add(json_get(job, "read"), &res->rd, &hr, &pr);
 		if (!ret)
-			ret = dir_add(jget(job, "write"), &res->wr, &hw, &pw);
+			ret = dir_add(json_get(job, "write"), &res->wr, &hw, &pw);
 		if (!ret)
-			ret = prios_add(jget(job, "read"), res, hp);
+			ret = prios_add(json_get(job, "read"), res, hp);
 		if (!ret)
-			ret = prios_add(jget(job, "write"), res, hp);
+			ret = prios_add(json_get(job, "write"), res, hp);
 		if (ret)
 			goto out;
 	}
-	opts = jget(json_object_array_get_idx(jobs, 0), "job options");
+	opts = json_get(json_object_array_get_idx(jobs, 0), "job options");
 	res->iodepth = jint(opts, "iodepth");
 	if (!res->iodepth)
-		res->iodepth = jint(jget(root, "global options"), "iodepth");
-	disks_add(jget(root, "disk_util"), res);
+		res->iodepth = jint(json_get(root, "global options"), "iodepth");
+	disks_add(json_get(root, "disk_util"), res);
 	dir_pcts(&res->rd, &hr);
 	dir_pcts(&res->wr, &hw);
 	prios_pcts(res, hp);
@@ -474,14 +466,14 @@ static int from_host(json_object *e, const char *host)
 	int port;
 
 	fio_client_split(host, name, sizeof(name), &port);
-	return !strcmp(json_object_get_string(jget(e, "hostname")) ?: "", name) &&
+	return !strcmp(json_object_get_string(json_get(e, "hostname")) ?: "", name) &&
 	       (int)jnum(e, "port") == port;
 }
 
 int fio_json_client_read(json_object *root, const char *host,
 			 struct fio_result *res, int *njobs)
 {
-	json_object *stats = jget(root, "client_stats"), *jobs, *e;
+	json_object *stats = json_get(root, "client_stats"), *jobs, *e;
 	size_t i, n = stats ? json_object_array_length(stats) : 0;
 	char err[256];
 	int ret;
@@ -491,7 +483,7 @@ int fio_json_client_read(json_object *root, const char *host,
 		return -ENOMEM;
 	for (i = 0; i < n; i++) {
 		e = json_object_array_get_idx(stats, i);
-		if (!strcmp(json_object_get_string(jget(e, "jobname")) ?: "",
+		if (!strcmp(json_object_get_string(json_get(e, "jobname")) ?: "",
 			    "All clients"))
 			continue;
 		if (host && !from_host(e, host))
@@ -510,14 +502,14 @@ int fio_json_client_read(json_object *root, const char *host,
 int fio_json_disk_sum(json_object *root, const char *host, const char *disk,
 		      struct fio_disk_sum *du)
 {
-	json_object *arr = jget(root, "disk_util"), *e;
+	json_object *arr = json_get(root, "disk_util"), *e;
 	size_t i, n = arr ? json_object_array_length(arr) : 0;
 
 	memset(du, 0, sizeof(*du));
 	for (i = 0; i < n; i++) {
 		e = json_object_array_get_idx(arr, i);
 		if ((host && !from_host(e, host)) ||
-		    strcmp(json_object_get_string(jget(e, "name")) ?: "", disk))
+		    strcmp(json_object_get_string(json_get(e, "name")) ?: "", disk))
 			continue;
 		du->r_ios += jnum(e, "read_ios");
 		du->w_ios += jnum(e, "write_ios");
@@ -537,13 +529,13 @@ int fio_json_disk_sum(json_object *root, const char *host, const char *disk,
  */
 int fio_json_clat_hist(json_object *root, const char *dir, struct fio_hist *h)
 {
-	json_object *jobs = jget(root, "jobs"), *bins;
+	json_object *jobs = json_get(root, "jobs"), *bins;
 	size_t i, n = jobs && json_object_is_type(jobs, json_type_array) ?
 		      json_object_array_length(jobs) : 0, added = 0;
 	int ret;
 
 	for (i = 0; i < n; i++) {
-		bins = jget(jget(jget(json_object_array_get_idx(jobs, i), dir),
+		bins = json_get(json_get(json_get(json_object_array_get_idx(jobs, i), dir),
 				 "clat_ns"), "bins");
 		if (!bins || !json_object_is_type(bins, json_type_object))
 			continue;

@@ -10,12 +10,17 @@ void json_put_str(json_object *o, const char *key, const char *s)
 	json_object_object_add(o, key, json_object_new_string(s));
 }
 
-const char *json_get_str(json_object *o, const char *key)
+json_object *json_get(json_object *o, const char *key)
 {
 	json_object *v;
 
-	if (!o || !json_object_object_get_ex(o, key, &v) ||
-	    !json_object_is_type(v, json_type_string))
-		return "";
-	return json_object_get_string(v);
+	return o && json_object_object_get_ex(o, key, &v) ? v : NULL;
+}
+
+const char *json_get_str(json_object *o, const char *key)
+{
+	json_object *v = json_get(o, key);
+
+	return v && json_object_is_type(v, json_type_string) ?
+	       json_object_get_string(v) : "";
 }
