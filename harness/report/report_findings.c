@@ -18,10 +18,12 @@
 
 #include <json-c/json.h>
 
+#include "lib/json_put.h"
 #include "lib/str.h"
 #include "report/report.h"
 #include "report/report_bounds.h"
 #include "report/report_doc.h"
+#include "report/report_facts.h"
 #include "report/report_groups.h"
 #include "results/flags.h"
 #include "results/dims.h"
@@ -65,42 +67,6 @@ static void appendf(char *buf, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
-static json_object *jget(json_object *o, const char *key)
-{
-	json_object *v;
-
-	return o && json_object_object_get_ex(o, key, &v) ? v : NULL;
-}
-
-/* the probe's record of disk, NULL when the sweep has none */
-static json_object *facts_of(const struct findings *f, const char *disk)
-{
-	json_object *a = jget(f->meta, "targets"), *t;
-	size_t i, n = a ? json_object_array_length(a) : 0;
-
-	for (i = 0; i < n; i++) {
-		t = json_object_array_get_idx(a, i);
-		if (!strcmp(json_object_get_string(jget(t, "disk")) ?: "", disk))
-			return t;
-	}
-	return NULL;
-}
-
-/* a probe answer: 1, 0, or -1 when unknown or not probed */
-static int fact(const struct findings *f, const char *disk, const char *key)
-{
-	json_object *v = jget(facts_of(f, disk), key);
-
-	return v && json_object_is_type(v, json_type_boolean) ?
-	       json_object_get_boolean(v) : -1;
-}
-
-static const char *fact_str(const struct findings *f, const char *disk,
-			    const char *key)
-{
-	return json_object_get_string(jget(facts_of(f, disk), key)) ?: "";
-}
-
 /* what a finding that holds 1 but not within the band says after its ratios */
 #define UNSURE_TEXT " (CANNOT JUDGE: wider than +-" STATS_MAX_DROP_STR \
 		    "%; more runs narrow it)"
@@ -121,7 +87,7 @@ static void cost_text(const struct report_cmp *cmp, char *buf, size_t len)
 /* "iostats=2 reads back 1 on loop0": said once, for values the sweep dropped */
 static void iostats_read_back(struct findings *f, const char *disk)
 {
-	json_object *m = jget(facts_of(f, disk), "iostats_read_back");
+	json_object *m = json_get(report_facts_of(f->meta, disk), "iostats_read_back");
 	const char *swept[8];
 	size_t ns = report_distinct(f->rep, "iostats_req", swept, 8), k;
 
@@ -168,16 +134,15 @@ static int finding_iostats(struct findings *f)
 	size_t nd = report_distinct(f->rep, "target", disks, 16);
 	size_t nv = report_distinct(f->rep, "iostats_req", vals, 8), d, v;
 	struct report_cmp cmp;
-	char cost[160];
+	char cost[160], why[256];
 	char eff[96];
 	int ret;
 
 	for (d = 0; d < nd; d++) {
 		iostats_read_back(f, disks[d]);
-		if (fact(f, disks[d], "iostats_honoured") == 0 ||
-		    (facts_of(f, disks[d]) && fact(f, disks[d], "iostats_honoured") < 0)) {
-			say(f, "iostats cost: not measurable on %s: %s", disks[d],
-			    fact_str(f, disks[d], "iostats_why"));
+		if (report_inert(f->meta, dims[DIM_IOSTATS].req_col, disks[d],
+				 why, sizeof(why))) {
+			say(f, "iostats cost: not measurable on %s: %s", disks[d], why);
 			continue;
 		}
 		if (nv < 2) {
@@ -262,7 +227,7 @@ static int finding_knobs(struct findings *f)
 {
 	const char *disks[16], *vals[8], *col, *base;
 	size_t nd = report_distinct(f->rep, "target", disks, 16), i, d, v, nv;
-	char attr[64], text[256];
+	char attr[64], text[256], why[256];
 	const struct dim *row;
 	int ret;
 
@@ -284,11 +249,8 @@ static int finding_knobs(struct findings *f)
 				    "value", attr, disks[d]);
 				continue;
 			}
-			if ((row ?: &dim_knob)->where == DIM_QUEUE_ATTR &&
-			    fact(f, disks[d], "blk_mq") == 0) {
-				say(f, "%s: not measurable here: %s is bio-based (no "
-				    "request queue: nothing to merge or schedule)",
-				    attr, disks[d]);
+			if (report_inert(f->meta, col, disks[d], why, sizeof(why))) {
+				say(f, "%s: not measurable here: %s", attr, why);
 				continue;
 			}
 			base = report_knob_base(vals, nv);
@@ -323,15 +285,14 @@ static int finding_peak(struct findings *f)
 	static const char *const peak[] = { "0", "2" }, *const dflt[] = { "1", "0" };
 	const char *disks[16];
 	size_t nd = report_distinct(f->rep, "target", disks, 16), d;
-	char text[256];
+	char text[256], why[256];
 	int ret;
 
 	if (results_col(&f->rep->res, cols[1]) < 0)
 		return 0;
 	for (d = 0; d < nd; d++) {
-		if (fact(f, disks[d], "blk_mq") == 0) {
-			say(f, "peak profile: not measurable here: %s is bio-based "
-			    "(no request queue: nothing to merge)", disks[d]);
+		if (report_inert(f->meta, cols[1], disks[d], why, sizeof(why))) {
+			say(f, "peak profile: not measurable here: %s", why);
 			continue;
 		}
 		ret = ratios_text(f->rep, cols, dflt, peak, disks[d], text,
@@ -503,7 +464,7 @@ static void finding_util(struct findings *f)
 			    "reliable kernel counts and possible fio figures", disks[d]);
 			continue;
 		}
-		if (fact(f, disks[d], "sync_completion") == 1) {
+		if (report_fact(f->meta, disks[d], "sync_completion") == 1) {
 			say(f, "%%util and await: not measurable on %s: it completes "
 			    "I/O in the submitter's context, so no time is seen in "
 			    "flight (await over fio's lat in %zu/%zu runs)", disks[d],
@@ -771,24 +732,24 @@ static void finding_runs(struct findings *f)
 
 static void finding_placement(struct findings *f)
 {
-	json_object *p = jget(f->meta, "placement");
-	const char *note = json_object_get_string(jget(p, "note")) ?: "";
-	json_object *sq = jget(p, "sq_cpu");
-	const char *wk = json_object_get_string(jget(p, "worker_cpus")) ?: "";
+	json_object *p = json_get(f->meta, "placement");
+	const char *note = json_object_get_string(json_get(p, "note")) ?: "";
+	json_object *sq = json_get(p, "sq_cpu");
+	const char *wk = json_object_get_string(json_get(p, "worker_cpus")) ?: "";
 
 	if (!p)
 		return;
-	if (!json_object_get_boolean(jget(p, "pinned"))) {
+	if (!json_object_get_boolean(json_get(p, "pinned"))) {
 		say(f, "placement: %s", note);
 		return;
 	}
 	say(f, "placement: fio jobs on CPU %s%s%s%s%s%s%s%s%s%s",
-	    json_object_get_string(jget(p, "job_cpus")) ?: "?",
+	    json_object_get_string(json_get(p, "job_cpus")) ?: "?",
 	    wk[0] ? ", loop workers on CPU " : "", wk,
 	    wk[0] && sq ? " (under SQPOLL on the SQ thread's)" : "",
 	    sq ? ", SQ threads on CPU " : "", sq ? json_object_get_string(sq) : "",
-	    *(json_object_get_string(jget(p, "harness_cpus")) ?: "") ? ", harness on " : "",
-	    json_object_get_string(jget(p, "harness_cpus")) ?: "",
+	    *(json_object_get_string(json_get(p, "harness_cpus")) ?: "") ? ", harness on " : "",
+	    json_object_get_string(json_get(p, "harness_cpus")) ?: "",
 	    note[0] ? "; " : "", note);
 }
 
@@ -813,7 +774,7 @@ int report_findings(const struct report *rep, struct report_doc *doc)
 	if (!ret)
 		ret = finding_engine(&f);
 	if (!ret)
-		ret = report_tails(rep, say_line, &f);
+		ret = report_tails(rep, f.meta, say_line, &f);
 	if (!ret) {
 		if (!report_prio_headline(rep, doc))
 			say(&f, "priorities: not measured: no --ioprio mix "

@@ -13,6 +13,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include <json-c/json.h>
+
 struct report;
 struct results_cell;
 
@@ -53,8 +55,12 @@ int report_eff_col(const char *col, char *buf, size_t len);
 /* fio's own clat is impossible in an ok run of the cell (fio #1484) */
 int report_clat_broken(const struct report *rep, const struct results_cell *rc);
 
-/* report_tails.c: a finding line per compared pair on clat percentiles */
-int report_tails(const struct report *rep,
+/*
+ * report_tails.c: a finding line per compared pair on clat percentiles;
+ * meta: DIR/meta.json (NULL: none), for the pairs the probe's facts say
+ * are not measurable
+ */
+int report_tails(const struct report *rep, json_object *meta,
 		 void (*say)(void *arg, const char *line), void *arg);
 
 #endif

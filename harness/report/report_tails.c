@@ -6,7 +6,10 @@
  * interval the gate shows (90% two-sided, the two one-sided 95% bounds),
  * one line per pair, verdict first.  A percentile resting on fewer than
  * PCT_MIN_IOS I/Os a run (p99.9 of a 1 s run at 1k IOPS rests on
- * one) is said and not judged: it is one I/O's latency, not a tail.
+ * one) is said and not judged: it is one I/O's latency, not a tail.  A
+ * pair on a disk whose kernel ignores the setting compared
+ * (report_inert()) is not judged either: whatever its runs show is noise,
+ * as the setting's own finding says.
  */
 #include <errno.h>
 #include <math.h>
@@ -15,6 +18,7 @@
 #include <string.h>
 
 #include "report/report.h"
+#include "report/report_facts.h"
 #include "report/report_groups.h"
 #include "results/metrics.h"
 
@@ -66,12 +70,14 @@ static int one_pct(const struct report *rep, const struct report_pair *p,
 	return report_reading(cmp.lo, cmp.hi);
 }
 
-static int group_lines(const struct report *rep, const struct report_group *g,
+static int group_lines(const struct report *rep, json_object *meta,
+		       const struct report_group *g,
 		       void (*say)(void *arg, const char *line), void *arg)
 {
 	struct report_cmp cmp;
 	double *vb = NULL, *vc = NULL;
-	size_t i, k, most = 1, broken = 0;
+	size_t i, k, most = 1, broken = 0, inert = 0;
+	char why[256] = "";
 	int ret;
 
 	ret = report_compare(rep, g->col, g->base, g->cand, "iops", NULL, NULL, &cmp);
@@ -91,6 +97,12 @@ static int group_lines(const struct report *rep, const struct report_group *g,
 		/* the judged percentiles' worst reading; -1: none judged */
 		int worst = -1, r;
 
+		/* said once for the group, as the setting's finding says it */
+		if (report_inert(meta, g->col, results_get(&rep->res,
+				 p->base->rc->rows[0], "target"), why, sizeof(why))) {
+			inert++;
+			continue;
+		}
 		/* said once for the group: a constant of the engine (fio #1484) */
 		if (report_clat_broken(rep, p->base->rc) ||
 		    report_clat_broken(rep, p->cand->rc)) {
@@ -117,6 +129,14 @@ static int group_lines(const struct report *rep, const struct report_group *g,
 			 "latency)", g->question, broken, broken == 1 ? "" : "s");
 		say(arg, line);
 	}
+	if (inert) {
+		char line[512];
+
+		snprintf(line, sizeof(line), "latency, %.64s: not measurable on %zu "
+			 "pair%s: %.256s", g->question, inert, inert == 1 ? "" : "s",
+			 why);
+		say(arg, line);
+	}
 out:
 	free(vb);
 	free(vc);
@@ -124,7 +144,7 @@ out:
 	return ret;
 }
 
-int report_tails(const struct report *rep,
+int report_tails(const struct report *rep, json_object *meta,
 		 void (*say)(void *arg, const char *line), void *arg)
 {
 	struct report_group g[REPORT_GROUPS_MAX];
@@ -135,7 +155,7 @@ int report_tails(const struct report *rep,
 		say(arg, "latency: not compared: the sweep has no two cells that "
 		    "differ only in a setting the report compares");
 	for (i = 0; i < n; i++) {
-		ret = group_lines(rep, &g[i], say, arg);
+		ret = group_lines(rep, meta, &g[i], say, arg);
 		if (ret)
 			return ret;
 	}

@@ -11,7 +11,8 @@
 # and alike in the middle but +-30% from run to run, CANNOT JUDGE (an
 # interval that holds 1 but reaches past +-5% is no evidence of sameness);
 # a pair whose SQPOLL runs break Little's law (fio #1484) is said once for
-# the group, not judged.
+# the group, not judged, and so is a pair on a disk whose kernel ignores
+# the setting compared (iostats where the probe found it not honoured).
 # The gate takes the percentile as a metric: `--metric
 # iops,read_clat_p99_us,write_clat_p99_us` calls the SQPOLL p99 a
 # REGRESSION (exit 1) and leaves the write percentile of a read job
@@ -72,6 +73,26 @@ echo "$line"
 	echo "$line" | grep -q 'latency, SQPOLL on vs off: not judged on 1 pair: fio.s clat breaks Little.s law in their runs' ||
 	fail "a pair with fio's clat broken not said once as not judged: $line"
 
+# a setting the kernel ignores: where the probe found iostats not honoured,
+# iostats=1 vs 0 is not judged but said once, with the probe's why; the
+# same rows on a disk that honours it are judged
+for h in false true; do
+	sh "$FIORING_TOP/tests/fixtures/synth-results.sh" "$T_TMP/inert-$h" 7 7 \
+		zram0:io_uring:randread-qd32:0:0:100000:20 \
+		zram0:io_uring:randread-qd32:0:1:100000:20 || fail "no synthetic rows"
+	printf '{ "targets": [ { "disk": "zram0", "blk_mq": false, "iostats_honoured": %s, "iostats_why": "zram0 counts its I/O whatever queue/iostats says" } ] }\n' \
+		$h >"$T_TMP/inert-$h/meta.json"
+	"$bench" report "$T_TMP/inert-$h" >"$T_TMP/out" 2>&1 ||
+		fail "report exited $?: $(tail -n 3 "$T_TMP/out")"
+	grep 'latency, iostats=1 vs 0' "$T_TMP/inert-$h/report.md"
+done
+grep -q 'latency, iostats=1 vs 0: not measurable on 1 pair: zram0 counts its I/O whatever queue/iostats says' \
+	"$T_TMP/inert-false/report.md" || fail "iostats=1 vs 0 not said to be not measurable where iostats is ignored"
+grep -Eq 'latency, iostats=1 vs 0: (DIFFER|CANNOT JUDGE|no measurable difference) on ' \
+	"$T_TMP/inert-false/report.md" && fail "iostats=1 vs 0 judged where the kernel ignores iostats"
+grep -Eq 'latency, iostats=1 vs 0: (DIFFER|CANNOT JUDGE|no measurable difference) on ' \
+	"$T_TMP/inert-true/report.md" || fail "iostats=1 vs 0 not judged where iostats is honoured"
+
 "$bench" gate --vs sqpoll=0 --metric iops,read_clat_p99_us,write_clat_p99_us \
 	"$T_TMP/tails" >"$T_TMP/gate.out" 2>&1
 rc=$?
@@ -88,4 +109,4 @@ rc=$?
 cat "$T_TMP/gate.out"
 grep -q '^UNMEASURED .*sq1.*  read_clat_p999_us: not gated: read_clat_p999_us rests on 1.0 I/Os a run, under the 10 a tail needs' "$T_TMP/gate.out" ||
 	fail "p99.9 of 1,000 I/Os a run gated (exit $rc)"
-pass "tails compared with intervals; a percentile on one I/O a run is not judged, by the report nor by the gate; the gate judges p99"
+pass "tails compared with intervals; a percentile on one I/O a run is not judged, by the report nor by the gate; a setting the kernel ignores is not judged; the gate judges p99"
