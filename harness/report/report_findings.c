@@ -161,8 +161,9 @@ static int finding_iostats(struct findings *f)
 				cost_text(&cmp, cost, sizeof(cost));
 				read_back(f->rep, disks[d], vals[v], eff, sizeof(eff));
 				say(f, "iostats cost: iostats=%s%s %s on %s (kernel %s); "
-				    "geometric mean over %zu settings, 95%% CI", vals[v],
-				    eff, cost, disks[d], f->kernel, cmp.npairs);
+				    "geometric mean over %zu setting%s, 95%% CI", vals[v],
+				    eff, cost, disks[d], f->kernel, cmp.npairs,
+				    cmp.npairs == 1 ? "" : "s");
 			}
 			report_cmp_free(&cmp);
 		}
@@ -560,8 +561,8 @@ static int finding_engine(struct findings *f)
 		if (cmp.have_ratio) {
 			say(f, "engine: libfioring vs fio's io_uring IOPS ratio %.3f "
 			    "[%.3f, %.3f] on %s (kernel %s); geometric mean over %zu "
-			    "settings, 95%% CI", cmp.ratio, cmp.lo, cmp.hi, disks[d],
-			    f->kernel, cmp.npairs);
+			    "setting%s, 95%% CI", cmp.ratio, cmp.lo, cmp.hi, disks[d],
+			    f->kernel, cmp.npairs, cmp.npairs == 1 ? "" : "s");
 			any = 1;
 		}
 		report_cmp_free(&cmp);
