@@ -52,12 +52,13 @@ int report_inert(json_object *meta, const char *col, const char *disk,
 		snprintf(why, len, "%s", report_fact_str(meta, disk, "iostats_why"));
 		return 1;
 	}
-	if (!row && !knob_col_attr(col, attr, sizeof(attr)))
-		row = &dim_knob;
-	if (!row || row->where != DIM_QUEUE_ATTR ||
-	    report_fact(meta, disk, "blk_mq") != 0)
+	if (row && row->where == DIM_QUEUE_ATTR)
+		snprintf(attr, sizeof(attr), "%s", row->attr);
+	else if (row || knob_col_attr(col, attr, sizeof(attr)))
 		return 0;
-	snprintf(why, len, "%s is bio-based (no request queue: nothing to merge "
-		 "or schedule)", disk);
+	if (!dim_queue_attr_rq_only(attr) || report_fact(meta, disk, "blk_mq") != 0)
+		return 0;
+	snprintf(why, len, "%s is bio-based: queue/%s acts on requests, and it "
+		 "has none", disk, attr);
 	return 1;
 }

@@ -3,8 +3,9 @@
  * report_facts.h: what the sweep's probe found of each target (the
  * "targets" of DIR/meta.json), and the rule every finding and latency
  * line holds to: a setting the kernel ignores on a disk (iostats where it
- * counts anyway, a queue/ attribute of a bio-based device) is not
- * measurable there, whatever its runs show: any difference is noise.
+ * counts anyway, a queue/ attribute that acts on requests on a bio-based
+ * device) is not measurable there, whatever its runs show: any difference
+ * is noise.
  */
 #ifndef FIORING_REPORT_FACTS_H
 #define FIORING_REPORT_FACTS_H

@@ -221,8 +221,8 @@ static int ratios_text(const struct report *rep, const char *const *cols,
  * report compares as one (scheduler, iopolicy), where swept: every value
  * against the base, IOPS and fio's CPU time per I/O, as the iostats cost
  * line takes them (paired cells, geometric mean and its bootstrap
- * interval).  A bio-based device has no requests to merge or queue: there
- * a queue/ attribute changes nothing, so nothing is measured.
+ * interval).  Where the kernel ignores the attribute (report_inert(): one
+ * that acts on requests, on a bio-based device) nothing is measured.
  */
 static int finding_knobs(struct findings *f)
 {

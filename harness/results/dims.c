@@ -168,6 +168,20 @@ const struct dim *dim_by_queue_attr(const char *attr)
 	return NULL;
 }
 
+bool dim_queue_attr_rq_only(const char *attr)
+{
+	static const char *const rq_only[] = {
+		"nomerges", "add_random", "nr_requests", "rq_affinity",
+		"wbt_lat_usec", "scheduler",
+	};
+	size_t i;
+
+	for (i = 0; i < sizeof(rq_only) / sizeof(rq_only[0]); i++)
+		if (!strcmp(rq_only[i], attr))
+			return true;
+	return false;
+}
+
 void dims_cols(char *buf, size_t len, bool vs_only, size_t wrap,
 	       const char *indent)
 {

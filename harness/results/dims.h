@@ -143,5 +143,12 @@ const struct dim *dim_by_col(const char *col);
 const struct dim *dim_by_any_col(const char *col, int *eff);
 /* the row that sets the target's queue/ATTR (a --knob may not), or NULL */
 const struct dim *dim_by_queue_attr(const char *attr);
+/*
+ * queue/ATTR acts on requests only (merging, tags, the scheduler, the
+ * completion CPU): a bio-based device, which has none, is unchanged by it.
+ * False for every other attribute, read_ahead_kb or write_cache say, which
+ * act above the driver on any device.
+ */
+bool dim_queue_attr_rq_only(const char *attr);
 
 #endif
