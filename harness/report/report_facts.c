@@ -56,9 +56,8 @@ int report_inert(json_object *meta, const char *col, const char *disk,
 		snprintf(attr, sizeof(attr), "%s", row->attr);
 	else if (row || knob_col_attr(col, attr, sizeof(attr)))
 		return 0;
-	if (!dim_queue_attr_rq_only(attr) || report_fact(meta, disk, "blk_mq") != 0)
+	/* blk-mq or not known: measured */
+	if (report_fact(meta, disk, "blk_mq") != 0)
 		return 0;
-	snprintf(why, len, "%s is bio-based: queue/%s acts on requests, and it "
-		 "has none", disk, attr);
-	return 1;
+	return dim_queue_attr_inert(attr, false, disk, why, len);
 }

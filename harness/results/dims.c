@@ -168,7 +168,8 @@ const struct dim *dim_by_queue_attr(const char *attr)
 	return NULL;
 }
 
-bool dim_queue_attr_rq_only(const char *attr)
+int dim_queue_attr_inert(const char *attr, bool blk_mq, const char *disk,
+			 char *why, size_t len)
 {
 	static const char *const rq_only[] = {
 		"nomerges", "add_random", "nr_requests", "rq_affinity",
@@ -176,10 +177,13 @@ bool dim_queue_attr_rq_only(const char *attr)
 	};
 	size_t i;
 
-	for (i = 0; i < sizeof(rq_only) / sizeof(rq_only[0]); i++)
-		if (!strcmp(rq_only[i], attr))
-			return true;
-	return false;
+	for (i = 0; !blk_mq && i < sizeof(rq_only) / sizeof(rq_only[0]); i++)
+		if (!strcmp(rq_only[i], attr)) {
+			snprintf(why, len, "%s is bio-based: queue/%s acts on "
+				 "requests, and it has none", disk, attr);
+			return 1;
+		}
+	return 0;
 }
 
 void dims_cols(char *buf, size_t len, bool vs_only, size_t wrap,

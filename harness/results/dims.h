@@ -144,11 +144,13 @@ const struct dim *dim_by_any_col(const char *col, int *eff);
 /* the row that sets the target's queue/ATTR (a --knob may not), or NULL */
 const struct dim *dim_by_queue_attr(const char *attr);
 /*
- * queue/ATTR acts on requests only (merging, tags, the scheduler, the
- * completion CPU): a bio-based device, which has none, is unchanged by it.
- * False for every other attribute, read_ahead_kb or write_cache say, which
- * act above the driver on any device.
+ * 1 when queue/ATTR changes nothing on disk (bio-based unless blk_mq),
+ * with why (one clause) in why; else 0.  An attribute that acts on
+ * requests only (merging, tags, the scheduler, the completion CPU) does
+ * nothing on a bio-based device, which has none; any other, read_ahead_kb
+ * or write_cache say, acts above the driver on every device.
  */
-bool dim_queue_attr_rq_only(const char *attr);
+int dim_queue_attr_inert(const char *attr, bool blk_mq, const char *disk,
+			 char *why, size_t len);
 
 #endif

@@ -5,8 +5,8 @@
  * value that the kernel reads back as one already swept (mainline keeps
  * iostats 0 and 1 only: 2 reads back 1) would re-measure the same setting
  * under another name, so it is dropped from the sweep, and said once.
- * What a target cannot answer is printed once here and kept in meta.json
- * for the report.
+ * What a target cannot answer (a --knob it ignores among it) is printed
+ * once here and kept in meta.json for the report.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -126,6 +126,20 @@ static int probe_knobs(struct journal *j, const struct target *tg,
 	return ret;
 }
 
+/* a --knob the kernel ignores on t: swept all the same, said once */
+static void say_inert_knobs(const struct target_facts *f,
+			    const struct queue_knob *knobs, int nr_knobs)
+{
+	char why[192];
+	int k;
+
+	for (k = 0; k < nr_knobs; k++)
+		if (dim_queue_attr_inert(knobs[k].attr, f->blk_mq, f->disk, why,
+					 sizeof(why)))
+			fprintf(stderr, "fioring-bench run: note: --knob %s not "
+				"measurable on %s: %s\n", knobs[k].attr, f->disk, why);
+}
+
 /* what each target read each iostats value back as, when the probe wrote it */
 static int iostats_read_back(const struct strlist *vals,
 			     const struct target_facts *f, int nr_targets,
@@ -166,6 +180,7 @@ int sweep_probe_targets(struct journal *j, const struct target *tg, int nr,
 			return ret;
 		}
 		say_facts(&f[i]);
+		say_inert_knobs(&f[i], env->knobs, env->nr_knobs);
 	}
 	eff = calloc(nr, sizeof(*eff));
 	ret = eff ? iostats_read_back(&env->vals[DIM_IOSTATS], f, nr, eff) :

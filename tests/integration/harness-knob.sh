@@ -10,8 +10,8 @@
 # exist, a read-only one and a value the kernel refuses each stop the
 # sweep with one line naming it, exit 1, no results directory and nothing
 # changed.  After a SIGKILL the knob stays set until `fioring-bench
-# restore` puts it back.  On zram (bio-based, no merging) the report says
-# the knob is not measurable there.
+# restore` puts it back.  On zram (bio-based, no merging) the sweep, before
+# its first run, and the report say the knob is not measurable there.
 
 . "$(dirname "$0")/../lib/common.sh"
 
@@ -73,6 +73,9 @@ if zram_make 64M && [ -w "/sys/block/${DEV#/dev/}/queue/nomerges" ]; then
 	"$bench" report "$T_TMP/zram" >"$T_TMP/zram.out" 2>&1
 	grep -q "nomerges: not measurable here: ${zdev#/dev/} is bio-based" "$T_TMP/zram.out" ||
 		{ cat "$T_TMP/zram.out"; fail "no 'not measurable' on zram"; }
+	# and the sweep said so before its first run
+	grep -q "^fioring-bench run: note: --knob nomerges not measurable on ${zdev#/dev/}: ${zdev#/dev/} is bio-based: queue/nomerges acts on requests, and it has none$" \
+		"$T_TMP/zram.log" || { cat "$T_TMP/zram.log"; fail "the zram sweep did not say nomerges is not measurable there"; }
 	grep "nomerges: not measurable" "$T_TMP/zram.out"
 	DEV=/dev/$disk
 else
