@@ -29,7 +29,15 @@ struct report_pair {
 	const struct report_cell *base, *cand;
 	struct stats_cmp cmp;
 	int ok;			/* cmp is valid */
+	int few;		/* a cell has under REPORT_MIN_RUNS values */
 };
+
+/*
+ * Runs a cell needs on a metric before its ratios get an interval and a
+ * verdict: the bootstrap resamples a cell's own runs, and one run has no
+ * spread to resample, so its "interval" would be a point.
+ */
+#define REPORT_MIN_RUNS	3
 
 /* All pairs for one setting, base value against candidate value. */
 struct report_cmp {
@@ -39,6 +47,8 @@ struct report_cmp {
 	size_t npairs;
 	double ratio, lo, hi;	/* geometric mean over the valid pairs */
 	int have_ratio;
+	size_t nvalid;	/* the pairs the ratio is over */
+	size_t nfew;	/* pairs not valid: a cell under REPORT_MIN_RUNS runs */
 };
 
 struct report {

@@ -74,7 +74,7 @@ static int run_await(const struct results *res, size_t r, double *await,
 static void median_ci(double *x, size_t n, struct bounds_ratio *out)
 {
 	out->n = n;
-	if (n < BOUNDS_MIN_RUNS ||
+	if (n < REPORT_MIN_RUNS ||
 	    stats_median_ci(x, n, STATS_BOOT_ITERS, STATS_LEVEL, STATS_SEED,
 			    &out->lo, &out->hi))
 		return;

@@ -10,9 +10,6 @@
 
 #include "report/report.h"
 
-/* runs a cell needs before its ratios get an interval and a verdict */
-#define BOUNDS_MIN_RUNS	3
-
 /*
  * The tolerances of the %util ratios, as the %util finding had them at
  * QD1: both ends of the kernel's window are a 2 ms poll off, io_ticks

@@ -229,7 +229,9 @@ static int compare_pair(const struct report *rep, const char *metric,
 					rounds[0]);
 	nc = results_cell_values_rounds(&rep->res, p->cand->rc, metric, bufs[1],
 					rounds[1]);
-	p->ok = nb && nc && !stats_compare(bufs[0], nb, bufs[1], nc, &p->cmp);
+	p->ok = nb >= REPORT_MIN_RUNS && nc >= REPORT_MIN_RUNS &&
+		!stats_compare(bufs[0], nb, bufs[1], nc, &p->cmp);
+	p->few = nb < REPORT_MIN_RUNS || nc < REPORT_MIN_RUNS;
 	*sp = (struct stats_pair){ bufs[0], nb, bufs[1], nc, rounds[0], rounds[1] };
 	return 0;
 }
@@ -290,8 +292,10 @@ int report_compare_set(const struct report *rep, const char *const *cols,
 		out->npairs++;
 		if (p->ok)
 			nvalid++;
+		out->nfew += p->few;
 	}
 	ret = 0;
+	out->nvalid = nvalid;
 	if (nvalid)
 		out->have_ratio = !stats_ratio_ci(sp, nvalid, STATS_BOOT_ITERS,
 						  STATS_LEVEL, STATS_SEED,

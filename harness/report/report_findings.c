@@ -67,6 +67,24 @@ static void appendf(char *buf, size_t len, const char *fmt, ...)
 	va_end(ap);
 }
 
+/* a question the cells could answer with more runs: "CANNOT JUDGE on DEV: ..." */
+#define FEW_TEXT "CANNOT JUDGE on %s: a cell has fewer than " \
+		 STATS_XSTR(REPORT_MIN_RUNS) " runs, too few for an interval (-r " \
+		 STATS_XSTR(REPORT_MIN_RUNS) " or more)"
+
+/* " (2 pairs with fewer than 3 runs a cell left out)" when a pooled ratio left some out */
+static const char *few_left(const struct report_cmp *cmp)
+{
+	static char buf[96];
+
+	buf[0] = '\0';
+	if (cmp->nfew)
+		snprintf(buf, sizeof(buf), " (%zu pair%s with fewer than %d runs a "
+			 "cell left out)", cmp->nfew, cmp->nfew == 1 ? "" : "s",
+			 REPORT_MIN_RUNS);
+	return buf;
+}
+
 /* what a finding that holds 1 but not within the band says after its ratios */
 #define UNSURE_TEXT " (CANNOT JUDGE: wider than +-" STATS_MAX_DROP_STR \
 		    "%; more runs narrow it)"
@@ -161,9 +179,12 @@ static int finding_iostats(struct findings *f)
 				cost_text(&cmp, cost, sizeof(cost));
 				read_back(f->rep, disks[d], vals[v], eff, sizeof(eff));
 				say(f, "iostats cost: iostats=%s%s %s on %s (kernel %s); "
-				    "geometric mean over %zu setting%s, 95%% CI", vals[v],
-				    eff, cost, disks[d], f->kernel, cmp.npairs,
-				    cmp.npairs == 1 ? "" : "s");
+				    "geometric mean over %zu setting%s%s, 95%% CI",
+				    vals[v], eff, cost, disks[d], f->kernel, cmp.nvalid,
+				    cmp.nvalid == 1 ? "" : "s", few_left(&cmp));
+			} else if (cmp.nfew) {
+				say(f, "iostats cost: iostats=%s: " FEW_TEXT, vals[v],
+				    disks[d]);
 			}
 			report_cmp_free(&cmp);
 		}
@@ -177,11 +198,12 @@ static int finding_iostats(struct findings *f)
  * settings of the NULL-ended cols differ, all else is the same), then
  * " (DIFFER)" when an interval excludes 1, " (no measurable difference)"
  * when both lie within the band (report_reading()), else UNSURE_TEXT: what
- * the headline's badge reads; buf is left empty when no pair has both
+ * the headline's badge reads; buf is left empty when no pair has both,
+ * and *few says whether a pair had too few runs for it
  */
 static int ratios_text(const struct report *rep, const char *const *cols,
 		       const char *const *base, const char *const *cand,
-		       const char *disk, char *buf, size_t len)
+		       const char *disk, char *buf, size_t len, bool *few)
 {
 	static const char *const metric[][2] = {
 		{ "iops", "IOPS" }, { "cpu_per_io_us", "CPU per I/O" },
@@ -197,11 +219,13 @@ static int ratios_text(const struct report *rep, const char *const *cols,
 	int ret;
 
 	buf[0] = '\0';
+	*few = false;
 	for (m = 0; m < sizeof(metric) / sizeof(metric[0]); m++) {
 		ret = report_compare_set(rep, cols, base, cand, metric[m][0],
 					 "target", disk, &cmp);
 		if (ret)
 			return ret;
+		*few |= cmp.nfew > 0;
 		if (cmp.have_ratio) {
 			appendf(buf, len, "%s %s %.3f [%.3f, %.3f]",
 				buf[0] ? "," : "", metric[m][1], cmp.ratio,
@@ -229,6 +253,7 @@ static int finding_knobs(struct findings *f)
 	const char *disks[16], *vals[8], *col, *base;
 	size_t nd = report_distinct(f->rep, "target", disks, 16), i, d, v, nv;
 	char attr[64], text[256], why[256];
+	bool few;
 	const struct dim *row;
 	int ret;
 
@@ -260,7 +285,7 @@ static int finding_knobs(struct findings *f)
 					continue;
 				ret = ratios_text(f->rep, (const char *const[]){ col, NULL },
 						  &base, &vals[v], disks[d], text,
-						  sizeof(text));
+						  sizeof(text), &few);
 				if (ret)
 					return ret;
 				if (text[0])
@@ -268,6 +293,9 @@ static int finding_knobs(struct findings *f)
 					    "geometric mean over paired cells, 95%% CI",
 					    attr, vals[v], attr, base, text, disks[d],
 					    f->kernel);
+				else if (few)
+					say(f, "%s=%s against %s=%s: " FEW_TEXT, attr,
+					    vals[v], attr, base, disks[d]);
 			}
 		}
 	}
@@ -287,6 +315,7 @@ static int finding_peak(struct findings *f)
 	const char *disks[16];
 	size_t nd = report_distinct(f->rep, "target", disks, 16), d;
 	char text[256], why[256];
+	bool few;
 	int ret;
 
 	if (results_col(&f->rep->res, cols[1]) < 0)
@@ -297,10 +326,12 @@ static int finding_peak(struct findings *f)
 			continue;
 		}
 		ret = ratios_text(f->rep, cols, dflt, peak, disks[d], text,
-				  sizeof(text));
+				  sizeof(text), &few);
 		if (ret)
 			return ret;
-		if (!text[0])
+		if (!text[0] && few)
+			say(f, "peak profile: " FEW_TEXT, disks[d]);
+		else if (!text[0])
 			say(f, "peak profile: not measured on %s: no iostats=0 "
 			    "nomerges=2 cell with an iostats=1 nomerges=0 one",
 			    disks[d]);
@@ -442,7 +473,7 @@ static void finding_util(struct findings *f)
 				 amin, amax);
 		if (nb > cells)
 			snprintf(few, sizeof(few), "; %zu cells with fewer than %d "
-				 "runs not judged", nb - cells, BOUNDS_MIN_RUNS);
+				 "runs not judged", nb - cells, REPORT_MIN_RUNS);
 		if (nq >= 3 && !stats_median_ci(ratio, nq, STATS_BOOT_ITERS,
 						STATS_LEVEL, STATS_SEED, &lo, &hi) &&
 		    !stats_median_ci(by_lat, nq, STATS_BOOT_ITERS, STATS_LEVEL,
@@ -561,8 +592,13 @@ static int finding_engine(struct findings *f)
 		if (cmp.have_ratio) {
 			say(f, "engine: libfioring vs fio's io_uring IOPS ratio %.3f "
 			    "[%.3f, %.3f] on %s (kernel %s); geometric mean over %zu "
-			    "setting%s, 95%% CI", cmp.ratio, cmp.lo, cmp.hi, disks[d],
-			    f->kernel, cmp.npairs, cmp.npairs == 1 ? "" : "s");
+			    "setting%s%s, 95%% CI", cmp.ratio, cmp.lo, cmp.hi, disks[d],
+			    f->kernel, cmp.nvalid, cmp.nvalid == 1 ? "" : "s",
+			    few_left(&cmp));
+			any = 1;
+		} else if (cmp.nfew) {
+			say(f, "engine: libfioring vs fio's io_uring: " FEW_TEXT,
+			    disks[d]);
 			any = 1;
 		}
 		report_cmp_free(&cmp);

@@ -27,7 +27,7 @@ orig=$(cat "$q")
 
 sweep() {
 	"$bench" run --target "$DEV" --job "$FIORING_TOP/jobs/randread-qd1.fio" \
-		--engine io_uring --iostats 0,1 --repeat 2 --runtime 1 \
+		--engine io_uring --iostats 0,1 --repeat 3 --runtime 1 \
 		--state "$state" "$@"
 }
 
@@ -42,7 +42,7 @@ col() {
 req=$(col knob_nomerges_req)
 eff=$(col knob_nomerges_eff)
 [ -n "$req" ] && [ -n "$eff" ] || fail "no knob_nomerges_req/_eff columns"
-[ "$(($(wc -l <"$csv") - 1))" -eq 8 ] || fail "not 8 rows"
+[ "$(($(wc -l <"$csv") - 1))" -eq 12 ] || fail "not 12 rows"
 awk -F, -v r="$req" -v e="$eff" 'NR > 1 && ($r != $e || $4 != "ok" ||
 	$2 !~ ("/nomerges-" $r "$")) { bad = 1 } END { exit bad }' "$csv" ||
 	fail "a row's nomerges is not what its cell asked, or it failed"

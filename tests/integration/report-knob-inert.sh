@@ -7,24 +7,26 @@
 # bio-based device has none) read "not measurable here" in the finding and
 # in the latency line, with no verdict; read_ahead_kb 0 and 1024 (which
 # acts above the driver, on any device) with 1024 1.5x faster reads DIFFER
-# in both.  The same nomerges rows on a blk-mq disk are judged.
+# in both.  The same nomerges rows on a blk-mq disk are judged, but not
+# with 2 runs a cell: one run has no spread to resample, so too few runs
+# read CANNOT JUDGE, not a point "interval".
 
 . "$(dirname "$0")/../lib/common.sh"
 . "$(dirname "$0")/../lib/rows.sh"
 
 need_bench
 
-# sweep DIR BLK_MQ ATTR BASE CAND FACTOR: 6 rounds of a BASE and a CAND
-# cell of knob ATTR on zram0, CAND's IOPS FACTOR times BASE's
+# sweep DIR BLK_MQ ATTR BASE CAND FACTOR [ROUNDS]: ROUNDS (6) rounds of a
+# BASE and a CAND cell of knob ATTR on zram0, CAND's IOPS FACTOR times BASE's
 sweep() {
 	mkdir -p "$1"
 	echo "{ \"targets\": [ { \"disk\": \"zram0\", \"blk_mq\": $2 } ] }" >"$1/meta.json"
-	awk -v attr="$3" -v base="$4" -v cand="$5" -v x="$6" \
+	awk -v attr="$3" -v base="$4" -v cand="$5" -v x="$6" -v rounds="${7:-6}" \
 	    -v hdr="$(rows_header "knob_$3_req" "knob_$3_eff")" 'BEGIN {
 		print hdr
 		split(base " " cand, v, " ")
 		run = 0
-		for (r = 1; r <= 6; r++)
+		for (r = 1; r <= rounds; r++)
 			for (k = 1; k <= 2; k++) {
 				f = 1 + (r - 3.5) / 200
 				iops = 100000 * f * (k == 2 ? x : 1)
@@ -53,6 +55,10 @@ sweep "$T_TMP/blkmq" true nomerges 0 2 1 || exit 1
 grep -Eq 'nomerges=2 against nomerges=0: IOPS 1\.000 ' "$T_TMP/blkmq/report.md" ||
 	fail "nomerges not measured on a blk-mq disk"
 
+sweep "$T_TMP/few" true nomerges 0 2 1.5 2 || exit 1
+grep -q '^- \*\*nomerges=2 against nomerges=0: CANNOT JUDGE on zram0: a cell has fewer than 3 runs, too few for an interval (-r 3 or more)' \
+	"$T_TMP/few/report.md" || fail "cells of 2 runs judged"
+
 sweep "$T_TMP/readahead" false read_ahead_kb 0 1024 1.5 || exit 1
 grep -Eq '^- \*\*read_ahead_kb=1024 against read_ahead_kb=0: IOPS 1\.5[0-9]* \[1\.[45][0-9]*, 1\.5[0-9]*\].*\(DIFFER\) on zram0' \
 	"$T_TMP/readahead/report.md" || fail "read_ahead_kb 1.5x faster not measured on a bio-based disk"
@@ -60,4 +66,4 @@ grep -q 'latency, read_ahead_kb=1024 vs 0: DIFFER on ' "$T_TMP/readahead/report.
 	fail "the read_ahead_kb latency pair not judged on a bio-based disk"
 grep -q 'bio-based' "$T_TMP/readahead/report.md" &&
 	fail "read_ahead_kb called not measurable on a bio-based disk"
-pass "nomerges on a bio-based disk not measured; read_ahead_kb there, and nomerges on blk-mq, are"
+pass "nomerges on a bio-based disk not measured; read_ahead_kb there, and nomerges on blk-mq, are; 2 runs a cell are too few"
