@@ -44,7 +44,12 @@ int report_inert(json_object *meta, const char *col, const char *disk,
 	const struct dim *row = dim_by_col(col);
 	char attr[64];
 
-	/* a probe that could not tell (a refused write, no reads) proves nothing */
+	/*
+	 * iostats: measured only where the probe saw the kernel honour it; a
+	 * probe that could not tell (a refused write, no reads counted) leaves
+	 * no cost to measure either.  A sweep without the probe's facts (older
+	 * than meta.json) is measured.
+	 */
 	if (row == &dims[DIM_IOSTATS]) {
 		if (!report_facts_of(meta, disk) ||
 		    report_fact(meta, disk, "iostats_honoured") == 1)

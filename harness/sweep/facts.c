@@ -5,8 +5,9 @@
  * value that the kernel reads back as one already swept (mainline keeps
  * iostats 0 and 1 only: 2 reads back 1) would re-measure the same setting
  * under another name, so it is dropped from the sweep, and said once.
- * What a target cannot answer (a --knob it ignores among it) is printed
- * once here and kept in meta.json for the report.
+ * What a target cannot answer (a --knob its kernel ignores, say) is
+ * printed once here; the probe's facts are kept in meta.json for the
+ * report.
  */
 #include <errno.h>
 #include <stdio.h>
