@@ -29,7 +29,6 @@ struct report_pair {
 	const struct report_cell *base, *cand;
 	struct stats_cmp cmp;
 	int ok;			/* cmp is valid */
-	int few;		/* a cell has under REPORT_MIN_RUNS values */
 };
 
 /*

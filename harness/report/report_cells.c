@@ -231,7 +231,6 @@ static int compare_pair(const struct report *rep, const char *metric,
 					rounds[1]);
 	p->ok = nb >= REPORT_MIN_RUNS && nc >= REPORT_MIN_RUNS &&
 		!stats_compare(bufs[0], nb, bufs[1], nc, &p->cmp);
-	p->few = nb < REPORT_MIN_RUNS || nc < REPORT_MIN_RUNS;
 	*sp = (struct stats_pair){ bufs[0], nb, bufs[1], nc, rounds[0], rounds[1] };
 	return 0;
 }
@@ -290,9 +289,11 @@ int report_compare_set(const struct report *rep, const char *const *cols,
 		if (ret)
 			goto out;
 		out->npairs++;
+		/* sp[nvalid] holds this pair's counts until a valid one keeps it */
+		out->nfew += sp[nvalid].nbase < REPORT_MIN_RUNS ||
+			     sp[nvalid].ncand < REPORT_MIN_RUNS;
 		if (p->ok)
 			nvalid++;
-		out->nfew += p->few;
 	}
 	ret = 0;
 	out->nvalid = nvalid;

@@ -770,9 +770,10 @@ static void finding_runs(struct findings *f)
 static void finding_placement(struct findings *f)
 {
 	json_object *p = json_get(f->meta, "placement");
-	const char *note = json_object_get_string(json_get(p, "note")) ?: "";
+	const char *note = json_get_str(p, "note");
 	json_object *sq = json_get(p, "sq_cpu");
-	const char *wk = json_object_get_string(json_get(p, "worker_cpus")) ?: "";
+	const char *wk = json_get_str(p, "worker_cpus");
+	const char *hc = json_get_str(p, "harness_cpus");
 
 	if (!p)
 		return;
@@ -785,8 +786,7 @@ static void finding_placement(struct findings *f)
 	    wk[0] ? ", loop workers on CPU " : "", wk,
 	    wk[0] && sq ? " (under SQPOLL on the SQ thread's)" : "",
 	    sq ? ", SQ threads on CPU " : "", sq ? json_object_get_string(sq) : "",
-	    *(json_object_get_string(json_get(p, "harness_cpus")) ?: "") ? ", harness on " : "",
-	    json_object_get_string(json_get(p, "harness_cpus")) ?: "",
+	    hc[0] ? ", harness on " : "", hc,
 	    note[0] ? "; " : "", note);
 }
 

@@ -99,7 +99,7 @@ static int group_lines(const struct report *rep, json_object *meta,
 
 		/* said once for the group, as the setting's finding says it */
 		if (report_inert(meta, g->col, results_get(&rep->res,
-				 p->base->rc->rows[0], "target"), why, sizeof(why))) {
+				 report_row(p->base), "target"), why, sizeof(why))) {
 			inert++;
 			continue;
 		}
