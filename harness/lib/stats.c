@@ -35,6 +35,14 @@ size_t stats_rng_below(struct stats_rng *rng, size_t n)
 	return (size_t)(((unsigned __int128)stats_rng_next(rng) * n) >> 64);
 }
 
+double stats_rng_gauss(struct stats_rng *rng)
+{
+	double u1 = (stats_rng_next(rng) >> 11) * 0x1.0p-53;
+	double u2 = (stats_rng_next(rng) >> 11) * 0x1.0p-53;
+
+	return sqrt(-2 * log(1 - u1)) * cos(2 * M_PI * u2);
+}
+
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;
@@ -422,8 +430,7 @@ int stats_mann_whitney(const double *a, size_t na, const double *b,
 	return 0;
 }
 
-/* z with P(Z > z) = p for a standard normal Z, p in (0, 0.5] */
-static double normal_upper_quantile(double p)
+double stats_normal_upper_quantile(double p)
 {
 	double lo = 0, hi = 40;
 	int i;
@@ -465,7 +472,7 @@ static int moses_k(size_t na, size_t nb, double level, size_t *k)
 		*k = u;
 		return 0;
 	}
-	*k = (size_t)fmax(0, floor(nm / 2 - normal_upper_quantile(alpha) *
+	*k = (size_t)fmax(0, floor(nm / 2 - stats_normal_upper_quantile(alpha) *
 				   sqrt(nm * (double)(na + nb + 1) / 12)));
 	return 0;
 }
@@ -688,7 +695,7 @@ int stats_signed_rank_ci(const double *base, const double *cand, size_t n,
 	} else {
 		double nn = (double)n;
 
-		k = (size_t)fmax(0, floor(nn * (nn + 1) / 4 - normal_upper_quantile(alpha) *
+		k = (size_t)fmax(0, floor(nn * (nn + 1) / 4 - stats_normal_upper_quantile(alpha) *
 					  sqrt(nn * (nn + 1) * (2 * nn + 1) / 24)));
 	}
 	*lo = k ? exp(walsh[k - 1]) : 0;

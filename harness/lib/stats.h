@@ -39,6 +39,10 @@ void stats_rng_seed(struct stats_rng *rng, uint64_t seed);
 uint64_t stats_rng_next(struct stats_rng *rng);
 /* uniform in [0, n) */
 size_t stats_rng_below(struct stats_rng *rng, size_t n);
+/* z with P(Z > z) = p for a standard normal Z, p in (0, 0.5] */
+double stats_normal_upper_quantile(double p);
+/* a standard normal draw (Box-Muller), for synthetic series */
+double stats_rng_gauss(struct stats_rng *rng);
 
 /* Quantile q in [0, 1] of sorted[0..n), linear between order statistics. */
 double stats_quantile_sorted(const double *sorted, size_t n, double q);

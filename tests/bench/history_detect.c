@@ -34,14 +34,6 @@ static const double shifts[] = { 0.03, 0.05, 0.10, 0.20 };
 #define NSD (sizeof(sweep_sd) / sizeof(sweep_sd[0]))
 #define NSHIFT (sizeof(shifts) / sizeof(shifts[0]))
 
-static double gauss(struct stats_rng *rng)
-{
-	double u1 = (stats_rng_next(rng) >> 11) * 0x1.0p-53;
-	double u2 = (stats_rng_next(rng) >> 11) * 0x1.0p-53;
-
-	return sqrt(-2 * log(1 - u1)) * cos(2 * M_PI * u2);
-}
-
 /* log-normal sigma with coefficient of variation cv */
 static double lsigma(double cv)
 {
@@ -56,12 +48,12 @@ static void series(struct stats_rng *rng, double cv, double sd, double shift,
 	size_t i, j;
 
 	for (i = 0; i < SWEEPS; i++) {
-		double level = 100000 * exp(ss * gauss(rng));
+		double level = 100000 * exp(ss * stats_rng_gauss(rng));
 
 		if (at && i >= at)
 			level *= 1 - shift;
 		for (j = 0; j < RUNS; j++)
-			v[i][j] = level * exp(rs * gauss(rng));
+			v[i][j] = level * exp(rs * stats_rng_gauss(rng));
 		s[i].v = v[i];
 		s[i].n = RUNS;
 		s[i].setup = NULL;

@@ -23,14 +23,6 @@
 static double vals[MAXS][RUNS];
 static struct cp_sweep sw[MAXS];
 
-static double gauss(struct stats_rng *rng)
-{
-	double u1 = (stats_rng_next(rng) >> 11) * 0x1.0p-53;
-	double u2 = (stats_rng_next(rng) >> 11) * 0x1.0p-53;
-
-	return sqrt(-2 * log(1 - u1)) * cos(2 * M_PI * u2);
-}
-
 /* n sweeps at level[i], each level times exp(N(0, sweep_sd)), runs at run_sd */
 static void make(const double *level, size_t n, double run_sd, double sweep_sd,
 		 uint64_t seed)
@@ -40,10 +32,10 @@ static void make(const double *level, size_t n, double run_sd, double sweep_sd,
 
 	stats_rng_seed(&rng, seed);
 	for (i = 0; i < n; i++) {
-		double l = level[i] * exp(sweep_sd * gauss(&rng));
+		double l = level[i] * exp(sweep_sd * stats_rng_gauss(&rng));
 
 		for (j = 0; j < RUNS; j++)
-			vals[i][j] = l * exp(run_sd * gauss(&rng));
+			vals[i][j] = l * exp(run_sd * stats_rng_gauss(&rng));
 		sw[i].v = vals[i];
 		sw[i].n = RUNS;
 		sw[i].setup = NULL;
