@@ -302,6 +302,11 @@ bench-gate: all
 bench-history: $(B)/tests/bench/history_detect
 	$(Q)$(B)/tests/bench/history_detect
 
+# What stopping futile pairs in adaptive repeats saves and costs, measured
+# side by side on synthetic pairs with the same draws.
+bench-adaptive: $(B)/tests/bench/adaptive_futility
+	$(Q)$(B)/tests/bench/adaptive_futility
+
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/share/fioring/jobs
 	install -m 0755 $(B)/fioring-bench $(DESTDIR)$(PREFIX)/bin/fioring-bench
@@ -334,7 +339,7 @@ clean:
 distclean: clean
 	rm -rf $(B) config-host.mak config-host.h config.log
 
-.PHONY: all check check-vm vm-shell bench bench-engine bench-gate bench-history install uninstall \
+.PHONY: all check check-vm vm-shell bench bench-engine bench-gate bench-history bench-adaptive install uninstall \
 	clean distclean \
 	check-clang check-sanitize check-fio check-fuzz fuzz fuzz-build
 

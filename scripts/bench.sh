@@ -19,7 +19,8 @@
 # Environment: REPEAT runs per cell (5, the fewest the gate judges),
 # ADAPTIVE at most that many more runs of each cell the gate could not
 # judge yet against its io_uring cell (12; 0: off; see run --adaptive and
-# --adaptive-vs: a pair the gate decides gets no more),
+# --adaptive-vs: a pair the gate decides gets no more, nor one the runs
+# left are unlikely to decide),
 # RUNTIME seconds per run (1), OUT (bench/out), FORCE=1 to let write jobs
 # touch a TARGET that holds data (the harness refuses otherwise),
 # GATE_STRICT=1 to exit with the gate's status (1 regression, 3 cannot

@@ -31,7 +31,7 @@ enum {
 	OPT_EMBEDDED, OPT_EMBEDDED_SIZE, OPT_FORCE, OPT_FIO_ARG,
 	OPT_FIO_TIMEOUT, OPT_PATH_STATS, OPT_CLIENT, OPT_CLIENT_FILE, OPT_CPUS,
 	OPT_UNPINNED, OPT_ADAPTIVE, OPT_ADAPTIVE_WIDTH, OPT_ADAPTIVE_VS,
-	OPT_ADAPTIVE_MAX_DROP, OPT_ADAPTIVE_METRIC, OPT_KNOB, OPT_DB, OPT_LABEL,
+	OPT_ADAPTIVE_MAX_DROP, OPT_ADAPTIVE_METRIC, OPT_ADAPTIVE_FULL, OPT_KNOB, OPT_DB, OPT_LABEL,
 	OPT_DIM,	/* + the dims table's row: its list option */
 };
 
@@ -45,6 +45,7 @@ static const struct option run_opts[] = {
 	{ "adaptive-vs",	required_argument,	NULL, OPT_ADAPTIVE_VS },
 	{ "adaptive-max-drop",	required_argument,	NULL, OPT_ADAPTIVE_MAX_DROP },
 	{ "adaptive-metric",	required_argument,	NULL, OPT_ADAPTIVE_METRIC },
+	{ "adaptive-full",	no_argument,		NULL, OPT_ADAPTIVE_FULL },
 	{ "runtime",		required_argument,	NULL, 'T' },
 	{ "out",		required_argument,	NULL, 'o' },
 	{ "fio",		required_argument,	NULL, OPT_FIO },
@@ -139,6 +140,8 @@ USAGE_INDENT "%s,\n"
 STATS_MAX_DROP_STR "]\n"
 "      --adaptive-metric LIST  the gate's --metric for --adaptive-vs and\n"
 "                         --adaptive-width [iops,cpu_per_io_us]\n"
+"      --adaptive-full    with --adaptive-vs, run on pairs that the runs\n"
+"                         left are unlikely to decide [they stop]\n"
 "  -T, --runtime SEC      time-based runtime of each run, 0 keeps the job's\n"
 "                         own [5]\n"
 "  -o, --out DIR          results directory [fioring-results-TIME]\n"
@@ -550,6 +553,7 @@ static const struct run_opt run_opt_table[] = {
 	FN(OPT_ADAPTIVE_VS, "adaptive-vs", parse_adaptive_vs),
 	PCT(OPT_ADAPTIVE_MAX_DROP, "adaptive-max-drop", adaptive_max_drop),
 	FN(OPT_ADAPTIVE_METRIC, "adaptive-metric", parse_adaptive_metric),
+	TRUE(OPT_ADAPTIVE_FULL, "adaptive-full", adaptive_full),
 	INT('T', "runtime", runtime, 0, 86400 * 365, "whole seconds >= 0"),
 	INT(OPT_FIO_TIMEOUT, "fio-timeout", fio_timeout, 1, INT_MAX,
 	    "whole seconds >= 1"),

@@ -5,8 +5,10 @@
  * straddles its tolerance.  When the sweep knows which cells the gate will
  * compare (adaptive_pair()), a pair is settled once the gate's own test
  * decides it: runs go where the gate needs them, and none to a pair judged
- * at the planned repeats.  An unpaired cell stands for comparisons not
- * known here; the ratio's interval is about sqrt(2) times a cell's own, so
+ * at the planned repeats, nor to one the runs left are unlikely to decide
+ * (futile(): a true gap close to the tolerance, where more runs only cost
+ * time).  An unpaired cell stands for comparisons not known here; the
+ * ratio's interval is about sqrt(2) times a cell's own, so
  * it is settled when the 95% bootstrap interval of its median, on each
  * gated metric it has (adaptive_metrics(): IOPS and CPU time per I/O by
  * default), is within +-width of that median.  Either way over at least
@@ -165,16 +167,49 @@ static int tight(const double *x, int n, double width)
 	return (hi - lo) / 2 <= width * med;
 }
 
-/* the gate's verdict on one metric; STATS_CANNOT also when it cannot test */
-static enum stats_verdict verdict(const struct adaptive_series *b,
-				  const struct adaptive_series *c,
-				  int lower_better, double max_drop)
+/* the gate's judgement of one metric; -errno when it cannot test */
+static int judge(const struct adaptive_series *b, const struct adaptive_series *c,
+		 int lower_better, double max_drop, struct stats_judgement *j)
 {
-	struct stats_judgement j;
-
 	return stats_judge_rounds(b->v, b->rep, b->n, c->v, c->rep, c->n,
 				  ADAPTIVE_MIN_RUNS, lower_better, max_drop,
-				  STATS_LEVEL, &j) ? STATS_CANNOT : j.verdict;
+				  STATS_LEVEL, j);
+}
+
+/* P(Z > x) for a standard normal Z */
+static double upper(double x)
+{
+	return erfc(x / M_SQRT2) / 2;
+}
+
+/*
+ * No verdict now, and little chance of one from the runs left: the chance
+ * that the gate decides after them if the loss goes on as now (the
+ * conditional power under the current trend) is below
+ * ADAPTIVE_FUTILE_CHANCE.  Each side of the interval of n pairs gives a
+ * standard error, (loss_hi - loss) / z and (loss - loss_lo) / z; with the
+ * N = n + left pairs of the budget's end they shrink by sqrt(n / N), and
+ * the estimate moves there by a normal of SD se * sqrt(1 - n / N).  Asked
+ * from STATS_PAIRED_MIN pairs on, where the gate's paired interval is in
+ * use (fewer say too little of the spread), while runs are left: a pair
+ * that spent them is undecided, not stopped early.
+ */
+static int futile(const struct stats_judgement *j, int n, int left,
+		  double max_drop)
+{
+	double z = stats_normal_upper_quantile(1 - STATS_LEVEL);
+	double f = (double)n / (n + left);
+	double se_hi = (j->loss_hi - j->loss) / z, se_lo = (j->loss - j->loss_lo) / z;
+	double pass, regress;
+
+	if (n < STATS_PAIRED_MIN || left <= 0 || !isfinite(se_hi) ||
+	    !isfinite(se_lo) || !(se_hi > 0) || !(se_lo > 0))
+		return 0;
+	pass = upper((j->loss - (max_drop - z * se_hi * sqrt(f))) /
+		     (se_hi * sqrt(1 - f)));
+	regress = upper((max_drop + z * se_lo * sqrt(f) - j->loss) /
+			(se_lo * sqrt(1 - f)));
+	return pass + regress < ADAPTIVE_FUTILE_CHANCE;
 }
 
 /* as the gate leaves CPU per I/O out when fio's CPU time cannot resolve it */
@@ -210,22 +245,37 @@ static int unmeasured(const struct adaptive *a, const struct adaptive_cell *b,
 }
 
 /*
- * Every metric the gate will judge is decided, PASS or REGRESSION: a
- * regression on one leaves the others' lines to read too.
+ * DECIDED: every metric the gate will judge is, PASS or REGRESSION (a
+ * regression on one leaves the others' lines to read too).  FUTILE: the
+ * rest are futile() with the runs the pair has left (both cells need
+ * one), unless a->full.  OPEN: a metric may yet be decided.
  */
-static int pair_decided(const struct adaptive *a, const struct adaptive_cell *c)
+enum pair_state { PAIR_OPEN, PAIR_DECIDED, PAIR_FUTILE };
+
+static enum pair_state pair_state(const struct adaptive *a,
+				  const struct adaptive_cell *c)
 {
 	const struct adaptive_cell *b = &a->cells[c->base];
-	int m;
+	enum pair_state st = PAIR_DECIDED;
+	struct stats_judgement j;
+	int m, left = a->budget - (b->extra > c->extra ? b->extra : c->extra);
 
 	if (c->n < ADAPTIVE_MIN_RUNS || b->n < ADAPTIVE_MIN_RUNS)
-		return 0;
-	for (m = 0; m < a->nmetrics; m++)
-		if (!unmeasured(a, b, c, m) &&
-		    verdict(&b->m[m], &c->m[m], metric_lower_better(a->metrics[m]),
-			    a->max_drop) == STATS_CANNOT)
-			return 0;
-	return 1;
+		return PAIR_OPEN;
+	for (m = 0; m < a->nmetrics; m++) {
+		if (unmeasured(a, b, c, m))
+			continue;
+		if (judge(&b->m[m], &c->m[m], metric_lower_better(a->metrics[m]),
+			  a->max_drop, &j))
+			return PAIR_OPEN;
+		if (j.verdict != STATS_CANNOT)
+			continue;
+		if (a->full || !futile(&j, c->n < b->n ? c->n : b->n, left,
+				       a->max_drop))
+			return PAIR_OPEN;
+		st = PAIR_FUTILE;
+	}
+	return st;
 }
 
 static int settled(const struct adaptive *a, const struct adaptive_cell *c)
@@ -233,11 +283,11 @@ static int settled(const struct adaptive *a, const struct adaptive_cell *c)
 	int i, m;
 
 	if (c->base >= 0)
-		return pair_decided(a, c);
+		return pair_state(a, c) != PAIR_OPEN;
 	if (c->paired) {
 		for (i = 0; i < a->ncells; i++)
 			if (a->cells[i].base == c - a->cells &&
-			    !pair_decided(a, &a->cells[i]))
+			    pair_state(a, &a->cells[i]) == PAIR_OPEN)
 				return 0;
 		return 1;
 	}
@@ -319,6 +369,16 @@ int adaptive_pairs(const struct adaptive *a)
 	return n;
 }
 
+int adaptive_futile(const struct adaptive *a)
+{
+	int i, n = 0;
+
+	for (i = 0; i < a->ncells; i++)
+		n += a->cells[i].base >= 0 &&
+		     pair_state(a, &a->cells[i]) == PAIR_FUTILE;
+	return n;
+}
+
 void adaptive_meta(const struct adaptive *a, json_object *meta)
 {
 	json_object *o, *m;
@@ -333,6 +393,8 @@ void adaptive_meta(const struct adaptive *a, json_object *meta)
 	json_object_object_add(o, "cells", json_object_new_int(a->ncells));
 	json_object_object_add(o, "settled", json_object_new_int(adaptive_settled(a)));
 	json_object_object_add(o, "pairs", json_object_new_int(adaptive_pairs(a)));
+	json_object_object_add(o, "futile", json_object_new_int(adaptive_futile(a)));
+	json_object_object_add(o, "full", json_object_new_boolean(a->full));
 	json_object_object_add(o, "max_drop_pct",
 			       json_object_new_double(100 * a->max_drop));
 	m = json_object_new_array();

@@ -17,6 +17,11 @@
 
 /* Runs a cell needs before it can count as settled: the gate's --min-runs. */
 #define ADAPTIVE_MIN_RUNS 5
+/*
+ * A pair stops undecided when the chance that the runs left decide it is
+ * below this (make bench-adaptive measures what that saves and costs).
+ */
+#define ADAPTIVE_FUTILE_CHANCE 0.05
 /* metrics a cell settles on at most (the gate's --metric takes 8) */
 #define ADAPTIVE_MAX_METRICS 8
 
@@ -26,6 +31,7 @@ struct adaptive {
 	int budget;		/* extra runs a cell may get; 0: off */
 	double width;		/* wanted half-width of a median's 95% interval, fraction */
 	double max_drop;	/* the gate's tolerance, for paired cells */
+	int full;		/* pairs run on though futile (--adaptive-full) */
 	/* the results.csv columns settled on, as the gate's --metric: iops, cpu_per_io_us */
 	const char *metrics[ADAPTIVE_MAX_METRICS];
 	int nmetrics;
@@ -58,8 +64,11 @@ int adaptive_metrics(struct adaptive *a, const char *const *names, int n);
 /*
  * Cell cand is settled once the gate's test (at max_drop and STATS_LEVEL,
  * paired by repeat as the gate pairs) decides it against cell base, PASS
- * or REGRESSION, on every metric the gate would judge; base once every
- * cell paired with it is.
+ * or REGRESSION, on every metric the gate would judge, or, unless
+ * a->full, once the metrics it leaves undecided are futile: from
+ * STATS_PAIRED_MIN pairs, the chance that the runs left decide them, if
+ * the loss goes on as now, is below ADAPTIVE_FUTILE_CHANCE.  Base is
+ * settled once every cell paired with it is.
  */
 void adaptive_pair(struct adaptive *a, int cand, int base);
 /* Records a finished run of cell ci (rows that failed are skipped). */
@@ -76,13 +85,16 @@ int adaptive_next(struct adaptive *a, int base_repeat, int *repeat);
  * they may yet take: each one run a round until settled or spent.
  */
 int adaptive_open(const struct adaptive *a, int *most);
-/* How many cells are settled now; how many are judged against a pair. */
+/*
+ * How many cells are settled now; how many are judged against a pair; of
+ * those, how many were settled as futile (undecided).
+ */
 int adaptive_settled(const struct adaptive *a);
 int adaptive_pairs(const struct adaptive *a);
+int adaptive_futile(const struct adaptive *a);
 /*
- * Adds {budget, width_pct, extra_runs, cells, settled, pairs, max_drop_pct,
- * metrics}
- * as meta's "adaptive".
+ * Adds {budget, width_pct, extra_runs, cells, settled, pairs, futile, full,
+ * max_drop_pct, metrics} as meta's "adaptive".
  */
 void adaptive_meta(const struct adaptive *a, json_object *meta);
 void adaptive_free(struct adaptive *a);

@@ -746,11 +746,13 @@ static int sweep_run(struct run_ctx *ctx, uint64_t t0)
 	if (!ret && ctx->adaptive.budget && adaptive_pairs(&ctx->adaptive))
 		fprintf(stderr, "fioring-bench run: adaptive: %d extra runs; %d of %d "
 			"cells settled (%d judged against %s=%s at --max-drop "
-			"%.3g%%, the others by width +-%.3g%%)\n",
+			"%.3g%%, %d of them stopped undecided as futile; the "
+			"others by width +-%.3g%%)\n",
 			ctx->adaptive.extra_runs, adaptive_settled(&ctx->adaptive),
 			ctx->sweep.nr, adaptive_pairs(&ctx->adaptive),
 			ctx->env->adaptive_vs_col, ctx->env->adaptive_vs_val,
-			100 * ctx->adaptive.max_drop, 100 * ctx->adaptive.width);
+			100 * ctx->adaptive.max_drop, adaptive_futile(&ctx->adaptive),
+			100 * ctx->adaptive.width);
 	else if (!ret && ctx->adaptive.budget)
 		fprintf(stderr, "fioring-bench run: adaptive: %d extra runs; %d of %d "
 			"cells settled (median within +-%.3g%%)\n",
@@ -1038,6 +1040,7 @@ static int sweep_main(struct run_ctx *ctx)
 			     (const char *const *)ctx->env->adaptive_metrics.v,
 			     ctx->env->adaptive_metrics.nr))
 		goto out;
+	ctx->adaptive.full = ctx->env->adaptive_full;
 	pair_cells(ctx);
 	if (sweep_results_open(ctx))
 		goto out;

@@ -37,6 +37,7 @@ struct run_env {
 	char adaptive_vs_col[48];
 	const char *adaptive_vs_val;	/* NULL: not given */
 	double adaptive_max_drop;	/* the gate's --max-drop, fraction */
+	bool adaptive_full;		/* run futile pairs to the budget too */
 	struct strlist adaptive_metrics;	/* the gate's --metric; empty: its default */
 	int runtime;			/* seconds; 0: the job file's own */
 	const char *out;

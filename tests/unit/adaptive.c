@@ -8,6 +8,8 @@
  * pair (an A/A pair and a 30% drop at once, a noisy pair never), on CPU
  * per I/O too unless fio's CPU time is too short to resolve it, and on the
  * metrics --adaptive-metric names (a p99, unless it rests on too few I/Os).
+ * A pair that the runs left cannot decide stops (unless full); one they
+ * may decide goes on.
  */
 #include <errno.h>
 #include <string.h>
@@ -196,6 +198,37 @@ int main(void)
 	CHECK(adaptive_metrics(&a, (const char *const[]){ "bogus" }, 1) == -EINVAL);
 	CHECK(adaptive_metrics(&a, NULL, 0) == -EINVAL);
 	adaptive_free(&a);
+
+	/*
+	 * futile: a loss of 4.5, 5, 5.5% by turns straddles 5% and the runs
+	 * left are unlikely to settle it: stopped before the budget, though
+	 * not before STATS_PAIRED_MIN pairs, unless full.  A loss of -12, 0,
+	 * 12% by turns straddles it too, but more runs may well decide it.
+	 */
+	for (i = 0; i < 3; i++) {
+		static const double loss[][3] = { { 0.045, 0.05, 0.055 },
+						  { -0.12, 0, 0.12 } };
+		const double *l = loss[i == 2];
+
+		memset(reps, 0, sizeof(reps));
+		CHECK(!adaptive_init(&a, 2, 12, 0.02, 0.05));
+		a.full = i == 1;
+		adaptive_pair(&a, 1, 0);
+		for (rep = 0; rep < 5; rep++) {
+			note_ios(&a, 0, "ok", 1e5, 2.0, "", 1e5);
+			note_ios(&a, 1, "ok", 1e5 * (1 - l[rep % 3]), 2.0, "", 1e5);
+		}
+		while ((ci = adaptive_next(&a, 5, &rep)) >= 0)
+			note_ios(&a, ci, "ok", ci ? 1e5 * (1 - l[(rep - 1) % 3]) :
+				 1e5, 2.0, "", 1e5);
+		CHECK(adaptive_futile(&a) == !i && adaptive_settled(&a) == (i ? 0 : 2));
+		if (i)
+			CHECK(a.extra_runs == 24);
+		else
+			CHECK(a.extra_runs >= 2 * (STATS_PAIRED_MIN - 5) &&
+			      a.extra_runs < 24);
+		adaptive_free(&a);
+	}
 
 	/* off: nothing recorded, nothing to run */
 	CHECK(!adaptive_init(&a, 2, 0, 0.02, 0.05));
