@@ -319,7 +319,7 @@ int results_write_json(const char *path, json_object *obj)
 	return 0;
 }
 
-int results_open(struct results *res, const char *dir, json_object *meta,
+int results_open(struct results_out *res, const char *dir, json_object *meta,
 		 const struct queue_knob *knobs, int nr_knobs)
 {
 	char path[PATH_BUF];
@@ -370,7 +370,7 @@ static void knob_cells(FILE *csv, json_object *row, const char *attr,
 		json_object_object_add(row, col, json_object_new_string(eff));
 }
 
-int results_add(struct results *res, const struct result_row *r)
+int results_add(struct results_out *res, const struct result_row *r)
 {
 	json_object *row = json_object_new_object();
 	char buf[1024];
@@ -398,7 +398,7 @@ int results_add(struct results *res, const struct result_row *r)
 }
 
 /* results.json as it stands: meta plus every run so far */
-int results_finish(struct results *res)
+int results_finish(struct results_out *res)
 {
 	json_object *top = json_object_new_object();
 	char path[PATH_BUF];
@@ -415,7 +415,7 @@ int results_finish(struct results *res)
 	return ret;
 }
 
-void results_close(struct results *res)
+void results_close(struct results_out *res)
 {
 	if (res->csv)
 		fclose(res->csv);

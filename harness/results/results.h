@@ -66,7 +66,7 @@ struct result_row {
 	char knob_eff[QUEUE_KNOBS_MAX][QUEUE_KNOB_VAL];
 };
 
-struct results {
+struct results_out {
 	FILE *csv;
 	json_object *runs;
 	json_object *meta;
@@ -90,11 +90,11 @@ int result_row_put(struct result_row *r, const char *col, const char *val);
 int result_row_num(const struct result_row *r, const char *col, double *v);
 /* the row's kernel columns (ks_*) from iostat's figures of its interval */
 void result_row_kernel(struct result_row *r, const struct iostat_figs *ks);
-int results_open(struct results *res, const char *dir, json_object *meta,
+int results_open(struct results_out *res, const char *dir, json_object *meta,
 		 const struct queue_knob *knobs, int nr_knobs);
-int results_add(struct results *res, const struct result_row *r);
-int results_finish(struct results *res);
-void results_close(struct results *res);
+int results_add(struct results_out *res, const struct result_row *r);
+int results_finish(struct results_out *res);
+void results_close(struct results_out *res);
 int results_write_json(const char *path, json_object *obj);
 void fmt_num(char *buf, size_t len, double v);
 void csv_clean(char *s);

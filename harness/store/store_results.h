@@ -1,9 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0 */
 /*
  * store_results.h: a stored sweep read back as the results reader reads a
- * directory, for the gate.  Apart from store.h because the reader's
- * struct results and the writer's (results/results.h, which the sweep
- * includes) share a name.
+ * directory, for the gate.  Apart from store.h, which the sweep includes
+ * to add to the history, so that the sweep need not include the reader.
  */
 #ifndef FIORING_STORE_RESULTS_H
 #define FIORING_STORE_RESULTS_H

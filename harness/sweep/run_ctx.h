@@ -38,7 +38,7 @@ struct run_ctx {
 	struct placement place;
 	struct sweep sweep;
 	struct adaptive adaptive;
-	struct results res;
+	struct results_out res;
 	bool results_open;
 	struct store *store;		/* --db; NULL without */
 	struct run_tools tools;

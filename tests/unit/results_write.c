@@ -62,7 +62,7 @@ static void csv_field(const char *line, const char *col, char *buf,
 int main(void)
 {
 	char dir[] = "/tmp/fioring-results_write.XXXXXX", path[256], buf[64];
-	struct results res;
+	struct results_out res;
 	struct result_row r;
 	json_object *meta = json_object_new_object(), *top, *row, *v;
 	char *text = NULL, *nl;
