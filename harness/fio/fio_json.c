@@ -339,8 +339,7 @@ static void disks_add(json_object *du, struct fio_result *res)
 	for (i = 0; i < n && res->ndisks < FIO_DISKS_MAX; i++) {
 		e = json_object_array_get_idx(du, i);
 		d = &res->disks[res->ndisks++];
-		snprintf(d->name, sizeof(d->name), "%s",
-			 json_object_get_string(json_get(e, "name")) ?: "");
+		snprintf(d->name, sizeof(d->name), "%s", json_get_str(e, "name"));
 		d->ios = jcount(e, "read_ios") + jcount(e, "write_ios");
 		d->util_pct = jnum(e, "util");
 	}
@@ -402,7 +401,7 @@ int fio_json_read(json_object *root, json_object *jobs, struct fio_result *res,
 		return -EINVAL;
 	}
 	snprintf(res->version, sizeof(res->version), "%s",
-		 json_object_get_string(json_get(root, "fio version")) ?: "");
+		 json_get_str(root, "fio version"));
 	ran_fill(root, jobs, &res->ran);
 	n = json_object_array_length(jobs);
 	res->njobs = n;
@@ -466,7 +465,7 @@ static int from_host(json_object *e, const char *host)
 	int port;
 
 	fio_client_split(host, name, sizeof(name), &port);
-	return !strcmp(json_object_get_string(json_get(e, "hostname")) ?: "", name) &&
+	return !strcmp(json_get_str(e, "hostname"), name) &&
 	       (int)jnum(e, "port") == port;
 }
 
@@ -483,8 +482,7 @@ int fio_json_client_read(json_object *root, const char *host,
 		return -ENOMEM;
 	for (i = 0; i < n; i++) {
 		e = json_object_array_get_idx(stats, i);
-		if (!strcmp(json_object_get_string(json_get(e, "jobname")) ?: "",
-			    "All clients"))
+		if (!strcmp(json_get_str(e, "jobname"), "All clients"))
 			continue;
 		if (host && !from_host(e, host))
 			continue;
@@ -509,7 +507,7 @@ int fio_json_disk_sum(json_object *root, const char *host, const char *disk,
 	for (i = 0; i < n; i++) {
 		e = json_object_array_get_idx(arr, i);
 		if ((host && !from_host(e, host)) ||
-		    strcmp(json_object_get_string(json_get(e, "name")) ?: "", disk))
+		    strcmp(json_get_str(e, "name"), disk))
 			continue;
 		du->r_ios += jnum(e, "read_ios");
 		du->w_ios += jnum(e, "write_ios");
