@@ -769,6 +769,26 @@ static int rounds_repeat(const int *r, size_t n)
 	return 0;
 }
 
+double stats_runs_to_decide(const struct stats_judgement *j, size_t n,
+			    double max_drop)
+{
+	double half, gap;
+
+	if (!n || !isfinite(j->loss_lo) || !isfinite(j->loss_hi))
+		return NAN;
+	/* a loss within the tolerance needs its high end under it, else its low end over */
+	if (j->loss <= max_drop) {
+		half = j->loss_hi - j->loss;
+		gap = max_drop - j->loss;
+	} else {
+		half = j->loss - j->loss_lo;
+		gap = j->loss - max_drop;
+	}
+	if (!(gap > 0))
+		return INFINITY;
+	return ceil(n * (half / gap) * (half / gap));
+}
+
 int stats_judge_rounds(const double *base, const int *rb, size_t nbase,
 		       const double *cand, const int *rc, size_t ncand,
 		       size_t min_pairs, int lower_better, double max_drop,

@@ -203,6 +203,16 @@ int stats_signed_rank_ci(const double *base, const double *cand, size_t n,
 			 double *p, int *exact);
 
 /*
+ * stats_runs_to_decide - about how many values a side would decide a
+ * judgement that cannot (CANNOT) if its loss held: the side of the
+ * interval from @n values that straddles @max_drop narrows as sqrt(n / N)
+ * until it clears it.  INFINITY for a loss at max_drop, NAN when n is 0
+ * or the interval is not finite.
+ */
+double stats_runs_to_decide(const struct stats_judgement *j, size_t n,
+			    double max_drop);
+
+/*
  * stats_judge_paired - stats_judge() on n pairs (base[i], cand[i]) run
  * side by side, as the rounds of one interleaved sweep are: what drifts
  * between rounds hits both and cancels in each ratio, so the interval is

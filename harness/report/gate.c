@@ -34,6 +34,11 @@
 #define GATE_WHY_MAX 512
 
 #define GATE_METRICS_MAX 8
+/*
+ * Beyond this many runs a side, a CANNOT is said to sit at the tolerance
+ * rather than given a count: no sweep runs that many.
+ */
+#define GATE_RUNS_SAID 200
 
 struct gate_env {
 	const char *dir;
@@ -387,7 +392,8 @@ static int judge_metric(const struct gate_env *env, const struct gate_side *base
 	int *rb = malloc(nb * sizeof(*rb)), *rc = malloc(nc * sizeof(*rc));
 	int one_sweep = base->res == cand->res;
 	const char *worse, *better;
-	double loss, beyond;
+	double loss, beyond, need;
+	char more[128];
 	int ret;
 
 	memset(c, 0, sizeof(*c));
@@ -473,10 +479,20 @@ static int judge_metric(const struct gate_env *env, const struct gate_side *base
 				 better, -loss);
 		break;
 	default:
-		snprintf(why, len, "%s %s %.1f%%, loss interval [%.1f%%, %.1f%%] straddles --max-drop %.1f%%: more runs narrow it (run --adaptive)",
+		need = stats_runs_to_decide(&c->j, nb < nc ? nb : nc, env->max_drop);
+		if (isnan(need))
+			snprintf(more, sizeof(more), "more runs narrow it (run --adaptive)");
+		else if (need <= GATE_RUNS_SAID)
+			snprintf(more, sizeof(more), "about %.0f runs a side would "
+				 "decide it if the loss held (run --adaptive)", need);
+		else
+			snprintf(more, sizeof(more), "over %d runs a side would "
+				 "decide it: the loss sits too near --max-drop for its "
+				 "spread", GATE_RUNS_SAID);
+		snprintf(why, len, "%s %s %.1f%%, loss interval [%.1f%%, %.1f%%] straddles --max-drop %.1f%%: %s",
 			 metric, loss >= 0 ? worse : better, fabs(loss),
 			 100 * c->j.loss_lo, 100 * c->j.loss_hi,
-			 100 * env->max_drop);
+			 100 * env->max_drop, more);
 		break;
 	}
 out:

@@ -106,6 +106,9 @@ grep -q '3 ok runs in the new sweep (6 failed)' "$T_TMP/failed.out" ||
 gate_expect 3 wide --baseline "$d/base" "$d/wide"
 grep -q '^CANNOT      zram0/fioring/.*  iops  ratio .*straddles --max-drop 5.0%' "$T_TMP/wide.out" ||
 	fail "wide spread: no 'straddles' line"
+# and says what more runs would do: about N a side, or that they hardly help
+grep -Eq 'straddles --max-drop 5.0%: (about [0-9]+ runs a side would decide it if the loss held|over 200 runs a side would decide it: the loss sits too near --max-drop for its spread)' "$T_TMP/wide.out" ||
+	fail "wide spread: the line does not say how many runs would decide it"
 # the same spread passes once the tolerance is wider than the noise
 gate_expect 0 wide-tol --max-drop 40 --baseline "$d/base" "$d/wide"
 

@@ -324,6 +324,24 @@ static void test_judge(void)
 	check("5% drop within 10% passes", j.verdict == STATS_PASS);
 	stats_judge(base, 9, wide, 9, 0, 0.05, 0.95, &j);
 	check("wide noise cannot be judged", j.verdict == STATS_CANNOT);
+	/*
+	 * runs to decide at a tolerance of 0.5 (binary fractions: exact), the
+	 * straddling side narrowing as sqrt(n / N): a loss of 0.25 in [0,
+	 * 0.625] needs its 0.375 high side within 0.25 (10 x 1.5^2 = 22.5), one
+	 * of 0.75 in [0.25, 1] its low side within 0.25 (10 x 2^2); a loss at
+	 * the tolerance never
+	 */
+	j.loss = 0.25, j.loss_lo = 0, j.loss_hi = 0.625;
+	near("runs to decide under the tolerance",
+	     stats_runs_to_decide(&j, 10, 0.5), 23, 0);
+	j.loss = 0.75, j.loss_lo = 0.25, j.loss_hi = 1;
+	near("runs to decide over the tolerance",
+	     stats_runs_to_decide(&j, 10, 0.5), 40, 0);
+	j.loss = 0.5;
+	check("a loss at the tolerance: never", isinf(stats_runs_to_decide(&j, 10, 0.5)));
+	check("no values: unknown", isnan(stats_runs_to_decide(&j, 0, 0.5)));
+	j.loss_hi = INFINITY;
+	check("an unbounded interval: unknown", isnan(stats_runs_to_decide(&j, 10, 0.5)));
 	/* a cost: 10% more CPU per I/O is a regression, 10% less a pass */
 	stats_judge(drop10, 9, base, 9, 1, 0.05, 0.95, &j);
 	check("10% more cost is a regression", j.verdict == STATS_REGRESSION);
