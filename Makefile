@@ -303,9 +303,13 @@ bench-history: $(B)/tests/bench/history_detect
 	$(Q)$(B)/tests/bench/history_detect
 
 # What stopping futile pairs in adaptive repeats saves and costs, measured
-# side by side on synthetic pairs with the same draws.
-bench-adaptive: $(B)/tests/bench/adaptive_futility
+# side by side on synthetic pairs with the same draws, then on a sweep's
+# own runs replayed both ways (SWEEP_DIR, by default make bench's bench/out).
+SWEEP_DIR ?= bench/out
+bench-adaptive: $(B)/tests/bench/adaptive_futility $(B)/tests/bench/adaptive_replay
 	$(Q)$(B)/tests/bench/adaptive_futility
+	$(Q)if [ -f $(SWEEP_DIR)/meta.json ]; then $(B)/tests/bench/adaptive_replay $(SWEEP_DIR); \
+	else echo "bench-adaptive: no sweep in $(SWEEP_DIR) to replay (make bench, or SWEEP_DIR=)"; fi
 
 install: all
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib $(DESTDIR)$(PREFIX)/share/fioring/jobs
