@@ -39,14 +39,21 @@ struct replay {
 	int short_of_rows;	/* the rule wanted a round the file lacks */
 };
 
-/* the row of cell in round rep, -1 when the file has none */
+/*
+ * The row of cell c in round rep, -1 when the file has none; with fio
+ * servers the row for all hosts together, as the sweep noted it.
+ */
 static long row_of(const struct results *res, const struct results_cell *c, int rep)
 {
+	const char *host;
 	size_t i;
 
-	for (i = 0; i < c->nrows; i++)
-		if (atoi(results_get(res, c->rows[i], "repeat")) == rep)
+	for (i = 0; i < c->nrows; i++) {
+		host = results_get(res, c->rows[i], "host");
+		if (atoi(results_get(res, c->rows[i], "repeat")) == rep &&
+		    (!host[0] || !strcmp(host, "all")))
 			return (long)c->rows[i];
+	}
 	return -1;
 }
 
@@ -140,7 +147,7 @@ out:
 int main(int argc, char **argv)
 {
 	int ret = 1, npairs = 0, runs[2] = { 0, 0 }, decided[2] = { 0, 0 };
-	int sweep_runs = 0, same = 0, futile = 0, lost = 0, repeat, budget;
+	int sweep_runs = 0, same = 0, futile = 0, lost = 0, repeat, budget, err = 0;
 	struct strlist metrics = { 0 };
 	struct results res = { 0 };
 	struct results_cell *cells = NULL;
@@ -191,10 +198,14 @@ int main(int argc, char **argv)
 		free(key);
 		if (!pair[0])
 			continue;
-		for (m = 0; m < 2; m++)
-			if (replay(&res, pair, &metrics, repeat, budget, max_drop,
-				   !m, &r[m]))
-				goto oom;
+		for (m = 0; m < 2 && !err; m++)
+			err = replay(&res, pair, &metrics, repeat, budget,
+				     max_drop, !m, &r[m]);
+		if (err) {
+			fprintf(stderr, "adaptive_replay: %s: %s\n", cells[i].name,
+				strerror(-err));
+			goto out;
+		}
 		npairs++;
 		sweep_runs += (int)(pair[0]->nrows + pair[1]->nrows);
 		same += r[0].runs == (int)(pair[0]->nrows + pair[1]->nrows);
