@@ -19,7 +19,8 @@
 #define ADAPTIVE_MIN_RUNS 5
 /*
  * A pair stops undecided when the chance that the runs left decide it is
- * below this (make bench-adaptive measures what that saves and costs).
+ * below this: make bench-adaptive measures what that saves and costs, and
+ * docs/notes/2026-12-adaptive-futility.md how the threshold was chosen.
  */
 #define ADAPTIVE_FUTILE_CHANCE 0.05
 /* metrics a cell settles on at most (the gate's --metric takes 8) */
