@@ -43,6 +43,11 @@ double stats_rng_gauss(struct stats_rng *rng)
 	return sqrt(-2 * log(1 - u1)) * cos(2 * M_PI * u2);
 }
 
+double stats_rng_lognormal(struct stats_rng *rng, double cv)
+{
+	return exp(sqrt(log(1 + cv * cv)) * stats_rng_gauss(rng));
+}
+
 static int cmp_double(const void *a, const void *b)
 {
 	double x = *(const double *)a, y = *(const double *)b;

@@ -43,6 +43,8 @@ size_t stats_rng_below(struct stats_rng *rng, size_t n);
 double stats_normal_upper_quantile(double p);
 /* a standard normal draw (Box-Muller), for synthetic series */
 double stats_rng_gauss(struct stats_rng *rng);
+/* a log-normal factor about 1 with coefficient of variation cv */
+double stats_rng_lognormal(struct stats_rng *rng, double cv);
 
 /* Quantile q in [0, 1] of sorted[0..n), linear between order statistics. */
 double stats_quantile_sorted(const double *sorted, size_t n, double q);

@@ -41,12 +41,6 @@ static const double run_cv[] = { 0.02, 0.04 };
 #define NLOSS (sizeof(losses) / sizeof(losses[0]))
 #define NCV (sizeof(run_cv) / sizeof(run_cv[0]))
 
-/* log-normal sigma with coefficient of variation cv */
-static double lsigma(double cv)
-{
-	return sqrt(log(1 + cv * cv));
-}
-
 struct outcome {
 	int extra;		/* adaptive runs of both cells */
 	enum stats_verdict verdict;
@@ -131,13 +125,11 @@ int main(int argc, char **argv)
 			lost = differ = 0;
 			for (t = 0; t < trials; t++) {
 				for (k = 0; k < ROUNDS; k++) {
-					double lvl = 1e5 * exp(lsigma(DRIFT_SD) *
-							       stats_rng_gauss(&rng));
+					double lvl = 1e5 * stats_rng_lognormal(&rng, DRIFT_SD);
 
 					for (i = 0; i < 2; i++)
 						v[i][k] = lvl * (i ? 1 - losses[l] : 1) *
-							  exp(lsigma(run_cv[c]) *
-							      stats_rng_gauss(&rng));
+							  stats_rng_lognormal(&rng, run_cv[c]);
 				}
 				for (m = 0; m < 2; m++) {
 					if (replay(v, !m, &o[m])) {

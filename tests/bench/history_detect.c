@@ -34,26 +34,19 @@ static const double shifts[] = { 0.03, 0.05, 0.10, 0.20 };
 #define NSD (sizeof(sweep_sd) / sizeof(sweep_sd[0]))
 #define NSHIFT (sizeof(shifts) / sizeof(shifts[0]))
 
-/* log-normal sigma with coefficient of variation cv */
-static double lsigma(double cv)
-{
-	return sqrt(log(1 + cv * cv));
-}
-
 /* one series; at >= 1 the sweeps from @at on are lower by @shift */
 static void series(struct stats_rng *rng, double cv, double sd, double shift,
 		   size_t at, double v[SWEEPS][RUNS], struct cp_sweep *s)
 {
-	double rs = lsigma(cv), ss = lsigma(sd);
 	size_t i, j;
 
 	for (i = 0; i < SWEEPS; i++) {
-		double level = 100000 * exp(ss * stats_rng_gauss(rng));
+		double level = 100000 * stats_rng_lognormal(rng, sd);
 
 		if (at && i >= at)
 			level *= 1 - shift;
 		for (j = 0; j < RUNS; j++)
-			v[i][j] = level * exp(rs * stats_rng_gauss(rng));
+			v[i][j] = level * stats_rng_lognormal(rng, cv);
 		s[i].v = v[i];
 		s[i].n = RUNS;
 		s[i].setup = NULL;
