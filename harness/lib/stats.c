@@ -435,7 +435,14 @@ int stats_mann_whitney(const double *a, size_t na, const double *b,
 	return 0;
 }
 
-double stats_normal_upper_quantile(double p)
+/* P(Z > x) for a standard normal Z */
+static double normal_upper(double x)
+{
+	return erfc(x / M_SQRT2) / 2;
+}
+
+/* z with P(Z > z) = p for a standard normal Z, p in (0, 0.5] */
+static double normal_upper_quantile(double p)
 {
 	double lo = 0, hi = 40;
 	int i;
@@ -443,7 +450,7 @@ double stats_normal_upper_quantile(double p)
 	for (i = 0; i < 100; i++) {
 		double mid = (lo + hi) / 2;
 
-		if (erfc(mid / M_SQRT2) / 2 > p)
+		if (normal_upper(mid) > p)
 			lo = mid;
 		else
 			hi = mid;
@@ -477,7 +484,7 @@ static int moses_k(size_t na, size_t nb, double level, size_t *k)
 		*k = u;
 		return 0;
 	}
-	*k = (size_t)fmax(0, floor(nm / 2 - stats_normal_upper_quantile(alpha) *
+	*k = (size_t)fmax(0, floor(nm / 2 - normal_upper_quantile(alpha) *
 				   sqrt(nm * (double)(na + nb + 1) / 12)));
 	return 0;
 }
@@ -700,7 +707,7 @@ int stats_signed_rank_ci(const double *base, const double *cand, size_t n,
 	} else {
 		double nn = (double)n;
 
-		k = (size_t)fmax(0, floor(nn * (nn + 1) / 4 - stats_normal_upper_quantile(alpha) *
+		k = (size_t)fmax(0, floor(nn * (nn + 1) / 4 - normal_upper_quantile(alpha) *
 					  sqrt(nn * (nn + 1) * (2 * nn + 1) / 24)));
 	}
 	*lo = k ? exp(walsh[k - 1]) : 0;
@@ -792,6 +799,23 @@ double stats_runs_to_decide(const struct stats_judgement *j, size_t n,
 	if (!(gap > 0))
 		return INFINITY;
 	return ceil(n * (half / gap) * (half / gap));
+}
+
+double stats_decide_chance(const struct stats_judgement *j, size_t n,
+			   size_t more, double max_drop, double confidence)
+{
+	double z = normal_upper_quantile(1 - confidence);
+	double f = (double)n / (n + more);
+	double se_hi = (j->loss_hi - j->loss) / z, se_lo = (j->loss - j->loss_lo) / z;
+
+	if (!n || !more || !isfinite(se_hi) || !isfinite(se_lo) ||
+	    !(se_hi > 0) || !(se_lo > 0))
+		return NAN;
+	/* PASS: loss_hi under max_drop; REGRESSION: loss_lo over it */
+	return normal_upper((j->loss - (max_drop - z * se_hi * sqrt(f))) /
+			    (se_hi * sqrt(1 - f))) +
+	       normal_upper((max_drop + z * se_lo * sqrt(f) - j->loss) /
+			    (se_lo * sqrt(1 - f)));
 }
 
 int stats_judge_rounds(const double *base, const int *rb, size_t nbase,

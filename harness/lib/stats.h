@@ -39,8 +39,6 @@ void stats_rng_seed(struct stats_rng *rng, uint64_t seed);
 uint64_t stats_rng_next(struct stats_rng *rng);
 /* uniform in [0, n) */
 size_t stats_rng_below(struct stats_rng *rng, size_t n);
-/* z with P(Z > z) = p for a standard normal Z, p in (0, 0.5] */
-double stats_normal_upper_quantile(double p);
 /* a standard normal draw (Box-Muller), for synthetic series */
 double stats_rng_gauss(struct stats_rng *rng);
 /* a log-normal factor about 1 with coefficient of variation cv */
@@ -213,6 +211,18 @@ int stats_signed_rank_ci(const double *base, const double *cand, size_t n,
  */
 double stats_runs_to_decide(const struct stats_judgement *j, size_t n,
 			    double max_drop);
+
+/*
+ * stats_decide_chance - the chance that @more values a side decide a
+ * CANNOT judgement from @n values at @confidence, if its loss goes on as
+ * now (the conditional power under the current trend): each side of the
+ * interval gives a standard error, (loss_hi - loss) / z and (loss -
+ * loss_lo) / z, which shrinks by sqrt(n / N) at N = n + more, while the
+ * estimate moves there by a normal of SD se * sqrt(1 - n / N).  NAN when n
+ * or more is 0 or a side of the interval is not finite and positive.
+ */
+double stats_decide_chance(const struct stats_judgement *j, size_t n,
+			   size_t more, double max_drop, double confidence);
 
 /*
  * stats_judge_paired - stats_judge() on n pairs (base[i], cand[i]) run

@@ -176,40 +176,20 @@ static int judge(const struct adaptive_series *b, const struct adaptive_series *
 				  STATS_LEVEL, j);
 }
 
-/* P(Z > x) for a standard normal Z */
-static double upper(double x)
-{
-	return erfc(x / M_SQRT2) / 2;
-}
-
 /*
- * No verdict now, and little chance of one from the runs left: the chance
- * that the gate decides after them if the loss goes on as now (the
- * conditional power under the current trend) is below
- * ADAPTIVE_FUTILE_CHANCE.  Each side of the interval of n pairs gives a
- * standard error, (loss_hi - loss) / z and (loss - loss_lo) / z; with the
- * N = n + left pairs of the budget's end they shrink by sqrt(n / N), and
- * the estimate moves there by a normal of SD se * sqrt(1 - n / N).  Asked
- * from STATS_PAIRED_MIN pairs on, where the gate's paired interval is in
- * use (fewer say too little of the spread), while runs are left: a pair
- * that spent them is undecided, not stopped early.
+ * No verdict now, and little chance of one from the runs left:
+ * stats_decide_chance() below ADAPTIVE_FUTILE_CHANCE.  Asked from
+ * STATS_PAIRED_MIN pairs on, where the gate's paired interval is in use
+ * (fewer say too little of the spread), while runs are left: a pair that
+ * spent them is undecided, not stopped early.
  */
 static int futile(const struct stats_judgement *j, int n, int left,
 		  double max_drop)
 {
-	double z = stats_normal_upper_quantile(1 - STATS_LEVEL);
-	double f = (double)n / (n + left);
-	double se_hi = (j->loss_hi - j->loss) / z, se_lo = (j->loss - j->loss_lo) / z;
-	double pass, regress;
-
-	if (n < STATS_PAIRED_MIN || left <= 0 || !isfinite(se_hi) ||
-	    !isfinite(se_lo) || !(se_hi > 0) || !(se_lo > 0))
+	if (n < STATS_PAIRED_MIN || left <= 0)
 		return 0;
-	pass = upper((j->loss - (max_drop - z * se_hi * sqrt(f))) /
-		     (se_hi * sqrt(1 - f)));
-	regress = upper((max_drop + z * se_lo * sqrt(f) - j->loss) /
-			(se_lo * sqrt(1 - f)));
-	return pass + regress < ADAPTIVE_FUTILE_CHANCE;
+	return stats_decide_chance(j, n, left, max_drop, STATS_LEVEL) <
+	       ADAPTIVE_FUTILE_CHANCE;
 }
 
 /* as the gate leaves CPU per I/O out when fio's CPU time cannot resolve it */

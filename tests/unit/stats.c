@@ -342,6 +342,22 @@ static void test_judge(void)
 	check("no values: unknown", isnan(stats_runs_to_decide(&j, 0, 0.5)));
 	j.loss_hi = INFINITY;
 	check("an unbounded interval: unknown", isnan(stats_runs_to_decide(&j, 10, 0.5)));
+	/*
+	 * the chance of a verdict from 9 more pairs after 8, a loss at the
+	 * tolerance with an interval of +-z x 0.1 (standard errors of 0.1):
+	 * either end must clear it by z x 0.1 x sqrt(8/17), the estimate
+	 * moving with SD 0.1 x sqrt(9/17), so 2 P(Z > z sqrt(8) / 3)
+	 */
+	{
+		const double z = 1.6448536269514722;	/* P(Z > z) = 5% */
+
+		j.loss = 0.5, j.loss_lo = 0.5 - z * 0.1, j.loss_hi = 0.5 + z * 0.1;
+		near("chance of a verdict at the tolerance",
+		     stats_decide_chance(&j, 8, 9, 0.5, 0.95),
+		     erfc(z * sqrt(8) / 3 / M_SQRT2), 1e-9);
+		check("no more runs: no chance to tell",
+		      isnan(stats_decide_chance(&j, 8, 0, 0.5, 0.95)));
+	}
 	/* a cost: 10% more CPU per I/O is a regression, 10% less a pass */
 	stats_judge(drop10, 9, base, 9, 1, 0.05, 0.95, &j);
 	check("10% more cost is a regression", j.verdict == STATS_REGRESSION);
