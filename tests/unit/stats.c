@@ -87,6 +87,23 @@ static void test_mw_exact(void)
 	/* 2/C(6,3) = 0.1, 2/C(8,4) = 0.029: four per side is the minimum */
 	check("min n for 0.05 is 4", stats_mw_min_n(0.05) == 4);
 	check("min n for 0.01 is 5", stats_mw_min_n(0.01) == 5);
+
+	/* Benjamini-Hochberg: unordered input; step up, not down */
+	{
+		static const double p8[] = { 0.205, 0.041, 0.001, 0.074,
+					     0.039, 0.008, 0.042, 0.06 };
+		static const double up[] = { 0.045, 0.01, 0.04 };
+		static const double none[] = { 0.01, 0.02, 0.03, 0.04, 0.05, 0.5 };
+		double one = 0.07, big = 0.2;
+
+		near("fdr: two of eight at 5%", stats_fdr_cut(p8, 8, 0.05), 0.008, 0);
+		near("fdr: 0.04 > 2/3 q is taken with 0.045 <= q",
+		     stats_fdr_cut(up, 3, 0.05), 0.045, 0);
+		check("fdr: none under k q / m", stats_fdr_cut(none, 6, 0.05) == 0);
+		near("fdr: one test is its own level", stats_fdr_cut(&one, 1, 0.1), 0.07, 0);
+		check("fdr: one test above q", stats_fdr_cut(&big, 1, 0.1) == 0);
+		check("fdr: no tests", stats_fdr_cut(NULL, 0, 0.1) == 0);
+	}
 }
 
 static void test_mw_normal(void)
