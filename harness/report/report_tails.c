@@ -10,6 +10,13 @@
  * pair on a disk whose kernel ignores the setting compared
  * (report_inert()) is not judged either: whatever its runs show is noise,
  * as the setting's own finding says.
+ *
+ * Each interval alone would call one pair in ten DIFFER by chance, and a
+ * sweep has dozens (the pairs of every setting compared, three percentiles
+ * each): a DIFFER also needs its U test's p under Benjamini-Hochberg's cut
+ * over every interval the report judges, which holds the share of false
+ * DIFFERs among them to the interval's 10% (stats_fdr_cut()).  So the
+ * lines are made twice: once for the p-values, once to say them.
  */
 #include <errno.h>
 #include <math.h>
@@ -25,6 +32,15 @@
 /* the gate's default: one-sided 95%, shown two-sided */
 #define REPORT_TAIL_LEVEL	0.90
 
+/* the judged intervals' p-values, and the cut once they are all in */
+struct tails_fdr {
+	double *p;
+	size_t n, cap;
+	double cut;
+	bool collect;		/* the first pass: gather, say nothing */
+	size_t held;		/* intervals excluding 1 the cut did not take */
+};
+
 static const struct {
 	const char *name, *col;
 	double p;
@@ -36,7 +52,8 @@ static const struct {
 
 /* appends one percentile's part; returns -1 not judged, else its reading */
 static int one_pct(const struct report *rep, const struct report_pair *p,
-		   size_t k, double *vb, double *vc, char *buf, size_t len)
+		   size_t k, double *vb, double *vc, struct tails_fdr *fdr,
+		   char *buf, size_t len)
 {
 	const struct results_cell *b = p->base->rc, *c = p->cand->rc;
 	double ib = results_cell_median(&rep->res, b, "fio_ios", vb);
@@ -47,6 +64,7 @@ static int one_pct(const struct report *rep, const struct report_pair *p,
 	struct stats_cmp cmp;
 	size_t nb, nc, used = strlen(buf);
 	char col[64];
+	int reading;
 
 	snprintf(col, sizeof(col), "read_%s", pcts[k].col);
 	if (!results_cell_values(&rep->res, b, col, vb))
@@ -65,13 +83,34 @@ static int one_pct(const struct report *rep, const struct report_pair *p,
 			 used ? ", " : "", pcts[k].name, nb, nc);
 		return -1;
 	}
+	reading = report_reading(cmp.lo, cmp.hi);
+	if (fdr->collect) {
+		if (fdr->n == fdr->cap) {
+			size_t cap = fdr->cap ? 2 * fdr->cap : 64;
+			double *np = realloc(fdr->p, cap * sizeof(*np));
+
+			if (!np)
+				return -ENOMEM;
+			fdr->p = np;
+			fdr->cap = cap;
+		}
+		fdr->p[fdr->n++] = cmp.p;
+		return reading;
+	}
 	snprintf(buf + used, len - used, "%s%s x%.3g [%.3g, %.3g]", used ? ", " : "",
 		 pcts[k].name, cmp.ratio, cmp.lo, cmp.hi);
-	return report_reading(cmp.lo, cmp.hi);
+	if (reading == REPORT_DIFFER && !(cmp.p <= fdr->cut)) {
+		used = strlen(buf);
+		snprintf(buf + used, len - used, " (U test p %.2g: %s)", cmp.p,
+			 fdr->cut > 0 ? "over the cut" : "no p makes the cut");
+		fdr->held++;
+		return REPORT_UNSURE;
+	}
+	return reading;
 }
 
 static int group_lines(const struct report *rep, json_object *meta,
-		       const struct report_group *g,
+		       const struct report_group *g, struct tails_fdr *fdr,
 		       void (*say)(void *arg, const char *line), void *arg)
 {
 	struct report_cmp cmp;
@@ -110,9 +149,15 @@ static int group_lines(const struct report *rep, json_object *meta,
 			continue;
 		}
 		for (k = 0; k < sizeof(pcts) / sizeof(pcts[0]); k++) {
-			r = one_pct(rep, p, k, vb, vc, parts, sizeof(parts));
+			r = one_pct(rep, p, k, vb, vc, fdr, parts, sizeof(parts));
+			if (r == -ENOMEM) {
+				ret = r;
+				goto out;
+			}
 			worst = r > worst ? r : worst;
 		}
+		if (fdr->collect)
+			continue;
 		report_label(rep, p->cand, g->col, label, sizeof(label));
 		snprintf(line, sizeof(line), "latency, %.63s: %s on %.200s: %.511s", g->question,
 			 worst == REPORT_DIFFER ? "DIFFER" :
@@ -121,7 +166,7 @@ static int group_lines(const struct report *rep, json_object *meta,
 			 label[0] ? label : p->cand->rc->name, parts);
 		say(arg, line);
 	}
-	if (broken) {
+	if (broken && !fdr->collect) {
 		char line[512];
 
 		snprintf(line, sizeof(line), "latency, %.64s: not judged on %zu pair%s: "
@@ -129,7 +174,7 @@ static int group_lines(const struct report *rep, json_object *meta,
 			 "latency)", g->question, broken, broken == 1 ? "" : "s");
 		say(arg, line);
 	}
-	if (inert) {
+	if (inert && !fdr->collect) {
 		char line[512];
 
 		snprintf(line, sizeof(line), "latency, %.64s: not measurable on %zu "
@@ -149,15 +194,37 @@ int report_tails(const struct report *rep, json_object *meta,
 {
 	struct report_group g[REPORT_GROUPS_MAX];
 	size_t n = report_groups(rep, g, REPORT_GROUPS_MAX), i;
-	int ret;
+	struct tails_fdr fdr = { .collect = true };
+	char line[512], cut[48];
+	int ret = 0;
 
 	if (!n)
 		say(arg, "latency: not compared: the sweep has no two cells that "
 		    "differ only in a setting the report compares");
-	for (i = 0; i < n; i++) {
-		ret = group_lines(rep, meta, &g[i], say, arg);
-		if (ret)
-			return ret;
+	for (i = 0; i < n && !ret; i++)
+		ret = group_lines(rep, meta, &g[i], &fdr, say, arg);
+	if (ret)
+		goto out;
+	fdr.cut = stats_fdr_cut(fdr.p, fdr.n, 1 - REPORT_TAIL_LEVEL);
+	if (isnan(fdr.cut)) {
+		ret = -ENOMEM;
+		goto out;
 	}
-	return 0;
+	fdr.collect = false;
+	for (i = 0; i < n && !ret; i++)
+		ret = group_lines(rep, meta, &g[i], &fdr, say, arg);
+	if (ret || fdr.n < 2)
+		goto out;
+	snprintf(cut, sizeof(cut), fdr.cut > 0 ? "is at most %.2g" : "makes it (none does)",
+		 fdr.cut);
+	/* lower case: the line is a measure of the others, not a verdict */
+	snprintf(line, sizeof(line), "latency: %zu intervals judged; a pair differs "
+		 "where one excludes 1 and its U test p %s, Benjamini-Hochberg's "
+		 "cut for at most %.0f%% false discoveries among them; %zu that "
+		 "exclude 1 fall short of it", fdr.n, cut,
+		 100 * (1 - REPORT_TAIL_LEVEL), fdr.held);
+	say(arg, line);
+out:
+	free(fdr.p);
+	return ret;
 }

@@ -13,6 +13,9 @@
 # a pair whose SQPOLL runs break Little's law (fio #1484) is said once for
 # the group, not judged, and so is a pair on a disk whose kernel ignores
 # the setting compared (iostats where the probe found it not honoured).
+# Among many intervals, a DIFFER also needs its U test p under
+# Benjamini-Hochberg's cut: a 5% shift with p 0.056 differs alone and is
+# held back among twelve intervals, a 20% one (p 0.0079) is not.
 # The gate takes the percentile as a metric: `--metric
 # iops,read_clat_p99_us,write_clat_p99_us` calls the SQPOLL p99 a
 # REGRESSION (exit 1) and leaves the write percentile of a read job
@@ -93,6 +96,49 @@ grep -Eq 'latency, iostats=1 vs 0: (DIFFER|CANNOT JUDGE|no measurable difference
 grep -Eq 'latency, iostats=1 vs 0: (DIFFER|CANNOT JUDGE|no measurable difference) on ' \
 	"$T_TMP/inert-true/report.md" || fail "iostats=1 vs 0 not judged where iostats is honoured"
 
+# false discoveries: "weak" is 5 runs against 5 shifted +5% (U test p
+# 0.056, its 90% interval above 1), "strong" +20% (p 0.0079), "same" alike
+# (p 1).  Alone, weak DIFFERs; among strong and two alike pairs (12
+# intervals) Benjamini-Hochberg's cut is strong's p, and weak is held back.
+fdr() {
+	d=$T_TMP/fdr-$1
+	shift
+	mkdir -p "$d"
+	for job do
+		echo "$job"
+	done | awk -v hdr="$(rows_header)" '{ job[NR] = $0 } END {
+		print hdr
+		run = 0
+		for (r = 1; r <= 5; r++)
+			for (i = 1; i <= NR; i++)
+				for (io = 0; io <= 1; io++) {
+					v = 100 + 2 * (r - 1)
+					if (io && job[i] ~ /^weak/)
+						v += 5
+					if (io && job[i] ~ /^strong/)
+						v += 20
+					printf "%d,loop0/io_uring/%s/sq0/iostats%d/iopolicy-/prio-none/sched-none,%d,ok,,loop0,loop,6.18.0,fio-3.41,io_uring,3.41,%s,0,32,%d,%d,,,,none,1,", ++run, job[i], io, r, job[i], io, io
+					printf "350000,350000,0,0,0,%.2f,%.2f,%.2f,%.2f,,,,,%.2f,0,100,", v, v, 2 * v, 3 * v, v
+					printf "350000,0.1,0,1,99,,,,2.1,700000\n"
+				}
+	}' >"$d/results.csv"
+	"$bench" report "$d" >"$T_TMP/out" 2>&1 ||
+		fail "report exited $?: $(tail -n 3 "$T_TMP/out")"
+	grep 'latency' "$d/report.md"
+}
+out=$(fdr alone weak) || exit 1
+echo "$out"
+echo "$out" | grep -q 'latency, iostats=1 vs 0: DIFFER on [^:]*weak: p50 x1\.0[45][0-9]* \[1\.0' ||
+	fail "a lone pair 5% apart with p 0.056 not said to differ: $out"
+out=$(fdr family weak strong same1 same2) || exit 1
+echo "$out"
+echo "$out" | grep -q 'latency, iostats=1 vs 0: DIFFER on [^:]*strong: ' ||
+	fail "a pair 20% apart with p 0.0079 not said to differ among 12 intervals: $out"
+echo "$out" | grep -q 'latency, iostats=1 vs 0: CANNOT JUDGE on [^:]*weak: p50 x1\.0[45][0-9]* \[1\.0[0-9]*, [0-9.]*\] (U test p 0\.056: over the cut), p99 ' ||
+	fail "p 0.056 among 12 intervals said to differ past Benjamini-Hochberg's cut: $out"
+echo "$out" | grep -q 'latency: 12 intervals judged; a pair differs where one excludes 1 and its U test p is at most 0\.0079, .*; 3 that exclude 1 fall short of it' ||
+	fail "the false-discovery cut not said: $out"
+
 "$bench" gate --vs sqpoll=0 --metric iops,read_clat_p99_us,write_clat_p99_us \
 	"$T_TMP/tails" >"$T_TMP/gate.out" 2>&1
 rc=$?
@@ -109,4 +155,4 @@ rc=$?
 cat "$T_TMP/gate.out"
 grep -q '^UNMEASURED .*sq1.*  read_clat_p999_us: not gated: read_clat_p999_us rests on 1.0 I/Os a run, under the 10 a tail needs' "$T_TMP/gate.out" ||
 	fail "p99.9 of 1,000 I/Os a run gated (exit $rc)"
-pass "tails compared with intervals; a percentile on one I/O a run is not judged, by the report nor by the gate; a setting the kernel ignores is not judged; the gate judges p99"
+pass "tails compared with intervals, DIFFER under a false-discovery cut; a percentile on one I/O a run is not judged, by the report nor by the gate; a setting the kernel ignores is not judged; the gate judges p99"
