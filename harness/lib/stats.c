@@ -537,26 +537,18 @@ size_t stats_mw_min_n(double alpha)
 	return n;
 }
 
-double stats_fdr_cut(const double *p, size_t m, double q)
+double stats_fdr_cut(double *p, size_t m, double q)
 {
-	double *s, cut = 0;
 	size_t k;
 
 	if (!m)
 		return 0;
-	s = malloc(m * sizeof(*s));
-	if (!s)
-		return NAN;
-	memcpy(s, p, m * sizeof(*s));
-	qsort(s, m, sizeof(*s), cmp_double);
+	qsort(p, m, sizeof(*p), cmp_double);
 	/* step up: the largest k whose p_(k) <= k q / m takes all below it */
 	for (k = m; k > 0; k--)
-		if (s[k - 1] <= q * (double)k / (double)m) {
-			cut = s[k - 1];
-			break;
-		}
-	free(s);
-	return cut;
+		if (p[k - 1] <= q * (double)k / (double)m)
+			return p[k - 1];
+	return 0;
 }
 
 int stats_cmp_level(const double *base, size_t nbase, const double *cand,

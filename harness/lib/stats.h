@@ -128,10 +128,11 @@ size_t stats_mw_min_n(double alpha);
  * p-value that may be called a discovery with the expected share of false
  * ones among them at most @q (the tests independent or positively
  * dependent, as a sweep's comparisons on shared cells are).  A test is a
- * discovery when its p <= the cut; 0 when none is (or m is 0), NAN on
- * -ENOMEM.  One test: the cut is its p when p <= q, as alone it would be.
+ * discovery when its p <= the cut; 0 when none is (or m is 0).  Sorts p,
+ * as the callers' gathered p-values are theirs to spend.  One test: the
+ * cut is its p when p <= q, as alone it would be.
  */
-double stats_fdr_cut(const double *p, size_t m, double q);
+double stats_fdr_cut(double *p, size_t m, double q);
 
 /* Everything report and gate say about a candidate sample against a base. */
 struct stats_cmp {

@@ -206,10 +206,6 @@ int report_tails(const struct report *rep, json_object *meta,
 	if (ret)
 		goto out;
 	fdr.cut = stats_fdr_cut(fdr.p, fdr.n, 1 - REPORT_TAIL_LEVEL);
-	if (isnan(fdr.cut)) {
-		ret = -ENOMEM;
-		goto out;
-	}
 	fdr.collect = false;
 	for (i = 0; i < n && !ret; i++)
 		ret = group_lines(rep, meta, &g[i], &fdr, say, arg);
