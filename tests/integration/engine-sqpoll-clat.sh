@@ -47,20 +47,26 @@ cpu_of() {
 # (iou-sqp-<job pid>) every tenth of a second: its schedstat, and whether
 # it last ran on the job thread's CPU, and its EEVDF slice.  At fio's
 # exit prints "ns on CPU, ns runnable but waiting for a CPU, samples on the
-# job's CPU, samples, slice ns" ("0 0 0 0 -" if never seen; the slice "-"
-# where /proc has none, before 6.6).  fio is our child: once it exits it stays a
-# zombie until waited for.  Builtin reads but for one sleep a sample: the
-# watcher must not be load itself.
+# job's CPU, samples, slice ns, looks" ("0 0 0 0 -" if never seen; the slice
+# "-" where /proc has none, before 6.6; looks: how often it searched for
+# the thread).  fio is our child: once it exits it stays a zombie until
+# waited for.  Builtin reads but for one sleep a sample: the watcher must
+# not be load itself, and under load a search that forked pgrep took up to
+# 0.4 s, so that a 1 s job could end unseen.
 sq_watch() {
-	fio=$1 ss= st="0 0" same=0 n=0 slice=-
+	fio=$1 ss= st="0 0" same=0 n=0 slice=- looks=0
 	while read -r _ _ state _ <"/proc/$fio/stat" && [ "$state" != Z ]; do
 		if [ -z "$ss" ]; then
-			for c in $(for j in $(pgrep -P "$fio" -x fio); do
-					echo /proc/"$j"/task/*/comm; done); do
-				read -r comm 2>/dev/null <"$c" || continue
-				case $comm in
-				iou-sqp-*) ss=${c%comm} job=/proc/${comm#iou-sqp-}/stat ;;
-				esac
+			looks=$((looks + 1))
+			kids=
+			read -r kids 2>/dev/null <"/proc/$fio/task/$fio/children"
+			for j in $kids; do
+				for c in /proc/"$j"/task/*/comm; do
+					read -r comm 2>/dev/null <"$c" || continue
+					case $comm in
+					iou-sqp-*) ss=${c%comm} job=/proc/${comm#iou-sqp-}/stat ;;
+					esac
+				done
 			done
 		fi
 		if [ -n "$ss" ] && read -r on wait _ 2>/dev/null <"${ss}schedstat"; then
@@ -71,14 +77,16 @@ sq_watch() {
 			done 2>/dev/null <"${ss}sched"
 			cpu_of "${ss}stat" && a=$cpu && cpu_of "$job" && n=$((n + 1)) &&
 				[ "$a" = "$cpu" ] && same=$((same + 1))
+			sleep 0.1
+		else
+			sleep 0.01
 		fi
-		sleep 0.1
 	done
-	echo "$st $same $n $slice"
+	echo "$st $same $n $slice $looks"
 }
 
 # job OUT ENGINE SQPOLL QD [ARGS]: one run; prints "latency_ns iops
-# slat_samples" and sq_watch's five figures, the latency being lat without
+# slat_samples" and sq_watch's six figures, the latency being lat without
 # SQPOLL and clat with it
 job() {
 	name=$1 eng=$2 sq=$3 qd=$4
@@ -161,7 +169,8 @@ for qd in 1 16; do
 		set -- $fig
 		c1="$c1 $1" i1="$i1 $2" w1="$w1 $(waited $4 $5)%,$6/$7" s1="$s1 $2:$4:$5:$6:$7"
 		[ "$3" = 0 ] || fail "qd=$qd: $3 slat samples under SQPOLL, want none"
-		[ "$4" != 0 ] || fail "qd=$qd: no SQ thread seen in the SQPOLL run"
+		[ "$4" != 0 ] ||
+			fail "qd=$qd: no SQ thread seen in the SQPOLL run (searched for it $9 times)"
 		grep -q "warning" "$T_TMP/b.json.err" &&
 			fail "qd=$qd: an unpinned SQPOLL job was warned about its CPU: $(cat "$T_TMP/b.json.err")"
 	done
