@@ -297,6 +297,11 @@ bench: all
 bench-gate: all
 	$(Q)$(TEST_ENV) sh scripts/bench-gate.sh
 
+# The report's latency DIFFERs measured on made-up sweeps: alike pairs
+# said to differ, and pairs 1.3x apart found, with and without its cut.
+bench-report: all
+	$(Q)$(TEST_ENV) sh scripts/bench-report.sh
+
 # The change-point detector of history detect measured on synthetic series:
 # recall of planted drops and change points called in series without one.
 bench-history: $(B)/tests/bench/history_detect
@@ -343,7 +348,7 @@ clean:
 distclean: clean
 	rm -rf $(B) config-host.mak config-host.h config.log
 
-.PHONY: all check check-vm vm-shell bench bench-engine bench-gate bench-history bench-adaptive install uninstall \
+.PHONY: all check check-vm vm-shell bench bench-engine bench-gate bench-history bench-adaptive bench-report install uninstall \
 	clean distclean \
 	check-clang check-sanitize check-fio check-fuzz fuzz fuzz-build
 
