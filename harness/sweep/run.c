@@ -628,6 +628,18 @@ static void progress_at(const struct run_ctx *ctx, int i, int total,
 	snprintf(eta, elen, "<= %s", t);
 }
 
+/*
+ * a figure as a person reads it at a glance: the results keep six
+ * significant digits, the progress line as many decimals as it means
+ */
+static const char *glance(char *buf, size_t len, double v, int dec)
+{
+	if (isnan(v) || isinf(v))
+		return "-";
+	snprintf(buf, len, "%.*f", dec, v);
+	return buf;
+}
+
 static void progress(struct run_ctx *ctx, const struct result_row *r, int i,
 		     int total, double elapsed_s)
 {
@@ -640,12 +652,10 @@ static void progress(struct run_ctx *ctx, const struct result_row *r, int i,
 			r->repeat, r->error, eta);
 		return;
 	}
-	fmt_num(iops, sizeof(iops), r->iops);
-	fmt_num(ks, sizeof(ks), r->ks_iops);
-	fmt_num(util, sizeof(util), r->ks_util_pct);
 	fprintf(stderr, "%s %s #%d: %s IOPS, kernel %s IOPS %s%% util%s%s%s%s  ETA %s\n",
-		at, r->cell, r->repeat,
-		iops, ks[0] ? ks : "-", util[0] ? util : "-",
+		at, r->cell, r->repeat, glance(iops, sizeof(iops), r->iops, 0),
+		glance(ks, sizeof(ks), r->ks_iops, 0),
+		glance(util, sizeof(util), r->ks_util_pct, 1),
 		r->ks_flags[0] ? "  flags " : "", r->ks_flags,
 		r->fio_flags[0] ? "  fio_flags " : "", r->fio_flags, eta);
 	if (!ctx->env->verbose)
