@@ -22,6 +22,7 @@
 #include "lib/fileio.h"
 #include "lib/stats.h"
 #include "report/gate.h"
+#include "report/gate_adaptive.h"
 #include "report/gate_base.h"
 #include "store/store.h"
 #include "report/report_cmd.h"
@@ -62,6 +63,8 @@ struct gate_side {
 	const struct results *res;
 	const struct results_cell *cell;
 	const char *name;
+	/* the sweep's adaptive repeats over this pair; NULL: none */
+	const struct gate_adaptive *ad;
 };
 
 struct gate_count {
@@ -379,6 +382,27 @@ static double cpu_ms_per_run(const struct gate_side *s, const double *cpu,
 }
 
 /*
+ * What more runs of an undecided pair come to: run --adaptive, unless the
+ * sweep's own adaptive repeats ran on the pair (then what they did); for
+ * a pair too near the tolerance to be worth runs (hopeless), only the
+ * latter.
+ */
+static void adaptive_said(const struct gate_side *cand, bool hopeless,
+			  char *buf, size_t len)
+{
+	const struct gate_adaptive *ad = cand->ad;
+
+	if (!ad || !ad->budget)
+		snprintf(buf, len, "%s", hopeless ? "" : " (run --adaptive)");
+	else if (gate_adaptive_futile(ad, cand->cell->name))
+		snprintf(buf, len, " (the sweep's --adaptive %d stopped it as futile)",
+			 ad->budget);
+	else
+		snprintf(buf, len, " (the sweep's --adaptive %d left it undecided)",
+			 ad->budget);
+}
+
+/*
  * Judges one metric of cand against base into c (why in why[len]);
  * returns the verdict.  Cells of one sweep carry the round each run ran
  * in, which stats_judge_rounds() pairs them by; two sweeps share none.
@@ -393,7 +417,7 @@ static int judge_metric(const struct gate_env *env, const struct gate_side *base
 	int one_sweep = base->res == cand->res;
 	const char *worse, *better;
 	double loss, beyond, need;
-	char more[128];
+	char more[192], said[80];
 	int ret;
 
 	memset(c, 0, sizeof(*c));
@@ -480,15 +504,17 @@ static int judge_metric(const struct gate_env *env, const struct gate_side *base
 		break;
 	default:
 		need = stats_runs_to_decide(&c->j, nb < nc ? nb : nc, env->max_drop);
+		adaptive_said(cand, !isnan(need) && need > GATE_RUNS_SAID, said,
+			      sizeof(said));
 		if (isnan(need))
-			snprintf(more, sizeof(more), "more runs narrow it (run --adaptive)");
+			snprintf(more, sizeof(more), "more runs narrow it%s", said);
 		else if (need <= GATE_RUNS_SAID)
 			snprintf(more, sizeof(more), "about %.0f runs a side would "
-				 "decide it if the loss held (run --adaptive)", need);
+				 "decide it if the loss held%s", need, said);
 		else
 			snprintf(more, sizeof(more), "over %d runs a side would "
 				 "decide it: the loss sits too near --max-drop for its "
-				 "spread", GATE_RUNS_SAID);
+				 "spread%s", GATE_RUNS_SAID, said);
 		snprintf(why, len, "%s %s %.1f%%, loss interval [%.1f%%, %.1f%%] straddles --max-drop %.1f%%: %s",
 			 metric, loss >= 0 ? worse : better, fabs(loss),
 			 100 * c->j.loss_lo, 100 * c->j.loss_hi,
@@ -618,8 +644,8 @@ static int gate_baseline(const struct gate_env *env, struct gate_json *gj,
 	if (!used)
 		return -ENOMEM;
 	for (i = 0; i < b->n; i++) {
-		struct gate_side base = { &b->res, &b->cells[i], "the baseline" };
-		struct gate_side cand = { &c->res, NULL, "the new sweep" };
+		struct gate_side base = { &b->res, &b->cells[i], "the baseline", NULL };
+		struct gate_side cand = { &c->res, NULL, "the new sweep", NULL };
 
 		j = pair_of(b, c, i, used);
 		if (j < 0) {
@@ -674,7 +700,7 @@ static const struct results_cell *vs_partner(const struct gate_env *env,
 static void gate_vs(const struct gate_env *env, struct gate_json *gj,
 		    const struct results *res,
 		    const struct results_cell *cells, size_t n,
-		    struct gate_count *cnt)
+		    const struct gate_adaptive *ad, struct gate_count *cnt)
 {
 	size_t i;
 
@@ -682,8 +708,8 @@ static void gate_vs(const struct gate_env *env, struct gate_json *gj,
 		const char *val = results_get(res, settings_row(res, &cells[i]),
 					      env->vs_col);
 		char bname[160], cname[160];
-		struct gate_side base = { res, NULL, bname };
-		struct gate_side cand = { res, &cells[i], cname };
+		struct gate_side base = { res, NULL, bname, NULL };
+		struct gate_side cand = { res, &cells[i], cname, ad };
 
 		if (!strcmp(val, env->vs_val))
 			continue;
@@ -837,9 +863,13 @@ int cmd_gate(int argc, char **argv)
 		ret = gate_baseline(&env, gj, &base, &cand, &cnt);
 		sweep_free(&base);
 	} else {
+		struct gate_adaptive ad;
+
 		printf("gate: %s, each cell against its %s=%s cell\n",
 		       env.dir, env.vs_col, env.vs_val);
-		gate_vs(&env, gj, &cand.res, cand.cells, cand.n, &cnt);
+		gate_adaptive_read(env.dir, env.vs_col, env.vs_val, &ad);
+		gate_vs(&env, gj, &cand.res, cand.cells, cand.n, &ad, &cnt);
+		gate_adaptive_free(&ad);
 	}
 
 	if (cnt.regression)

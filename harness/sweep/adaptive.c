@@ -349,13 +349,18 @@ int adaptive_pairs(const struct adaptive *a)
 	return n;
 }
 
+bool adaptive_cell_futile(const struct adaptive *a, int ci)
+{
+	return a->cells[ci].base >= 0 &&
+	       pair_state(a, &a->cells[ci]) == PAIR_FUTILE;
+}
+
 int adaptive_futile(const struct adaptive *a)
 {
 	int i, n = 0;
 
 	for (i = 0; i < a->ncells; i++)
-		n += a->cells[i].base >= 0 &&
-		     pair_state(a, &a->cells[i]) == PAIR_FUTILE;
+		n += adaptive_cell_futile(a, i);
 	return n;
 }
 

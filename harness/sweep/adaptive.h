@@ -12,6 +12,7 @@
 #define FIORING_ADAPTIVE_H
 
 #include <json-c/json.h>
+#include <stdbool.h>
 
 #include "results/results.h"
 
@@ -93,6 +94,8 @@ int adaptive_open(const struct adaptive *a, int *most);
 int adaptive_settled(const struct adaptive *a);
 int adaptive_pairs(const struct adaptive *a);
 int adaptive_futile(const struct adaptive *a);
+/* cell ci is judged against a pair and was settled as futile */
+bool adaptive_cell_futile(const struct adaptive *a, int ci);
 /*
  * Adds {budget, width_pct, extra_runs, cells, settled, pairs, futile, full,
  * max_drop_pct, metrics} as meta's "adaptive".

@@ -804,11 +804,19 @@ static void overhead_report(struct run_ctx *ctx, uint64_t t0)
 	adaptive_meta(&ctx->adaptive, ctx->res.meta);
 	if (ctx->env->adaptive_vs_val &&
 	    json_object_object_get_ex(ctx->res.meta, "adaptive", &o)) {
+		json_object *futile = json_object_new_array();
 		char vs[160];
+		int i;
 
 		snprintf(vs, sizeof(vs), "%s=%s", ctx->env->adaptive_vs_col,
 			 ctx->env->adaptive_vs_val);
 		json_put_str(o, "vs", vs);
+		/* the gate's CANNOT line says which pairs stopped this way */
+		for (i = 0; i < ctx->sweep.nr; i++)
+			if (adaptive_cell_futile(&ctx->adaptive, i))
+				json_object_array_add(futile,
+					json_object_new_string(ctx->sweep.cells[i].name));
+		json_object_object_add(o, "futile_cells", futile);
 	}
 }
 

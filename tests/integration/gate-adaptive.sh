@@ -103,9 +103,12 @@ grep -q 'n=7/7' "$T_TMP/gate.out" || fail "gate did not see 7 runs a side"
 	--out "$T_TMP/decided" --state "$T_TMP/journal" \
 	>"$T_TMP/decided.log" 2>&1 || { cat "$T_TMP/decided.log"; fail "sweep decided failed"; }
 cat "$T_TMP/decided.log"
+# one name in futile_cells per futile pair (-1: no such array)
+named='.adaptive | if (.futile_cells | type) == "array" then .futile - (.futile_cells | length) else -1 end'
 [ "$(jqr "$T_TMP/decided/meta.json" '.adaptive.vs')" = engine=io_uring ] &&
-	[ "$(jqr "$T_TMP/decided/meta.json" '.adaptive.pairs')" -eq 1 ] ||
-	fail "decided: meta.json adaptive.vs, pairs"
+	[ "$(jqr "$T_TMP/decided/meta.json" '.adaptive.pairs')" -eq 1 ] &&
+	[ "$(jqr "$T_TMP/decided/meta.json" "$named")" -eq 0 ] ||
+	fail "decided: meta.json adaptive.vs, pairs, a futile_cells name per futile pair"
 cp -r "$T_TMP/decided" "$T_TMP/planned"
 awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) if ($i == "repeat") r = i }
 	NR == 1 || $r <= 5' "$T_TMP/decided/results.csv" >"$T_TMP/planned/results.csv"

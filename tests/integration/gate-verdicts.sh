@@ -5,7 +5,8 @@
 # truth is known: an A/A pair passes on both metrics, a 12% IOPS drop and a
 # 10% rise of CPU per I/O fail (each on its own metric), a 2% drop within
 # the 5% tolerance passes, two runs per cell and a too-wide spread cannot
-# be judged, --vs compares engines (or jobs) within one sweep, an old result
+# be judged (saying what more runs would do, and what the sweep's adaptive
+# repeats did), --vs compares engines (or jobs) within one sweep, an old result
 # directory without CPU figures is gated on IOPS, and bad arguments are
 # refused with one line.  Exit codes and gate.json are the contract CI
 # relies on: 0 pass, 1 regression, 2 bad arguments, 3 cannot judge.
@@ -134,6 +135,25 @@ gate_expect 0 vs-firstfail --vs io_uring "$d/firstfail"
 # judged on the 8 rounds that ran both cells
 grep -q '^PASS        zram0/fioring/.*  iops  .*n=8/8 paired' "$T_TMP/vs-firstfail.out" ||
 	fail "--vs: a cell whose first run failed lost its partner"
+
+# an undecided pair says what the sweep's own adaptive repeats did to it
+# (meta.json, as run --adaptive-vs writes it), else to run them; repeats
+# judged against another setting did nothing to this pair
+gate_expect 3 vs-wide --vs io_uring "$d/wide"
+grep -q '^CANNOT      zram0/fioring/.*  iops  .*straddles.*(run --adaptive)$' "$T_TMP/vs-wide.out" ||
+	fail "--vs, no adaptive repeats: the CANNOT line does not say to run them"
+fcell=$(awk -F, 'NR > 1 && $2 ~ /fioring/ { print $2; exit }' "$d/wide/results.csv")
+for ad in "engine=io_uring:[\"$fcell\"]:stopped it as futile" \
+	"engine=io_uring:[]:left it undecided" "job=x:[\"$fcell\"]:"; do
+	vs=${ad%%:*} futile=${ad#*:} said=${futile#*:} futile=${futile%%:*}
+	echo "{\"adaptive\": {\"budget\": 12, \"vs\": \"$vs\", \"futile_cells\": $futile}}" \
+		>"$d/wide/meta.json"
+	gate_expect 3 vs-wide-ad --vs io_uring "$d/wide"
+	[ -n "$said" ] && want="(the sweep's --adaptive 12 $said)" || want="(run --adaptive)"
+	[ "$(grep -c "^CANNOT      zram0/fioring/.*straddles.*$want\$" "$T_TMP/vs-wide-ad.out")" -eq 2 ] ||
+		fail "--vs, adaptive repeats against $vs, futile $futile: the CANNOT lines do not end '$want'"
+done
+rm "$d/wide/meta.json"
 
 # --vs on another setting: two jobs of one engine
 $synth "$d/jobs" 11 9 zram0:io_uring:base:0:1:500000:3 zram0:io_uring:capped:0:1:450000:3 \

@@ -222,6 +222,8 @@ int main(void)
 			note_ios(&a, ci, "ok", ci ? 1e5 * (1 - l[(rep - 1) % 3]) :
 				 1e5, 2.0, "", 1e5);
 		CHECK(adaptive_futile(&a) == !i && adaptive_settled(&a) == (i ? 0 : 2));
+		/* the candidate is the futile one, never its base */
+		CHECK(adaptive_cell_futile(&a, 1) == !i && !adaptive_cell_futile(&a, 0));
 		if (i)
 			CHECK(a.extra_runs == 24);
 		else
