@@ -204,6 +204,12 @@ void facts_for_run(const struct target_facts *tf, const struct result_row *r,
 	out->sqpoll = atoi(r->dim_req[DIM_SQPOLL]);
 }
 
+const char *facts_uncounted(const struct result_row *r)
+{
+	return !strcmp(r->dim_eff[DIM_IOSTATS], "0") && !(r->ks_ios > 0) ?
+	       "kernel not counting (iostats=0)" : NULL;
+}
+
 json_object *sweep_facts_json(const struct target_facts *facts, int nr)
 {
 	json_object *a = json_object_new_array();

@@ -26,6 +26,11 @@ int sweep_probe_targets(struct journal *j, const struct target *tg, int nr,
 /* what a target's answers (tf, NULL: none) say of run r's figures */
 void facts_for_run(const struct target_facts *tf, const struct result_row *r,
 		   struct flag_facts *out);
+/*
+ * Why run r has no kernel figures, in the words of its progress line, or
+ * NULL: queue/iostats read back as 0 and the kernel counted nothing.
+ */
+const char *facts_uncounted(const struct result_row *r);
 json_object *sweep_facts_json(const struct target_facts *facts, int nr);
 void sweep_facts_free(struct target_facts **facts, int nr);
 

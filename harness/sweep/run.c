@@ -643,7 +643,8 @@ static const char *glance(char *buf, size_t len, double v, int dec)
 static void progress(struct run_ctx *ctx, const struct result_row *r, int i,
 		     int total, double elapsed_s)
 {
-	char at[48], eta[40], iops[32], ks[32], util[32];
+	char at[48], eta[40], iops[32], ks[32], util[32], kernel[96];
+	const char *uncounted = facts_uncounted(r);
 	int k;
 
 	progress_at(ctx, i, total, elapsed_s, at, sizeof(at), eta, sizeof(eta));
@@ -652,10 +653,16 @@ static void progress(struct run_ctx *ctx, const struct result_row *r, int i,
 			r->repeat, r->error, eta);
 		return;
 	}
-	fprintf(stderr, "%s %s #%d: %s IOPS, kernel %s IOPS %s%% util%s%s%s%s  ETA %s\n",
+	/* "kernel 0 IOPS" would read as a device that did nothing */
+	if (uncounted)
+		snprintf(kernel, sizeof(kernel), "%s", uncounted);
+	else
+		snprintf(kernel, sizeof(kernel), "kernel %s IOPS %s%% util",
+			 glance(ks, sizeof(ks), r->ks_iops, 0),
+			 glance(util, sizeof(util), r->ks_util_pct, 1));
+	fprintf(stderr, "%s %s #%d: %s IOPS, %s%s%s%s%s  ETA %s\n",
 		at, r->cell, r->repeat, glance(iops, sizeof(iops), r->iops, 0),
-		glance(ks, sizeof(ks), r->ks_iops, 0),
-		glance(util, sizeof(util), r->ks_util_pct, 1),
+		kernel,
 		r->ks_flags[0] ? "  flags " : "", r->ks_flags,
 		r->fio_flags[0] ? "  fio_flags " : "", r->fio_flags, eta);
 	if (!ctx->env->verbose)
