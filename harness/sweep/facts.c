@@ -204,9 +204,13 @@ void facts_for_run(const struct target_facts *tf, const struct result_row *r,
 	out->sqpoll = atoi(r->dim_req[DIM_SQPOLL]);
 }
 
-const char *facts_uncounted(const struct result_row *r)
+const char *facts_uncounted(const struct target_facts *tf,
+			    const struct result_row *r)
 {
-	return !strcmp(r->dim_eff[DIM_IOSTATS], "0") && !(r->ks_ios > 0) ?
+	struct flag_facts f;
+
+	facts_for_run(tf, r, &f);
+	return f.iostats_off && !(r->ks_ios > 0) ?
 	       "kernel not counting (iostats=0)" : NULL;
 }
 

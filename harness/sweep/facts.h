@@ -28,9 +28,12 @@ void facts_for_run(const struct target_facts *tf, const struct result_row *r,
 		   struct flag_facts *out);
 /*
  * Why run r has no kernel figures, in the words of its progress line, or
- * NULL: queue/iostats read back as 0 and the kernel counted nothing.
+ * NULL: iostats was off as facts_for_run() judges it (read back as 0 on a
+ * disk that honours it) and the kernel counted nothing, where the flags
+ * raise no no_kstats.
  */
-const char *facts_uncounted(const struct result_row *r);
+const char *facts_uncounted(const struct target_facts *tf,
+			    const struct result_row *r);
 json_object *sweep_facts_json(const struct target_facts *facts, int nr);
 void sweep_facts_free(struct target_facts **facts, int nr);
 

@@ -640,11 +640,11 @@ static const char *glance(char *buf, size_t len, double v, int dec)
 	return buf;
 }
 
-static void progress(struct run_ctx *ctx, const struct result_row *r, int i,
-		     int total, double elapsed_s)
+static void progress(struct run_ctx *ctx, const struct target_facts *tf,
+		     const struct result_row *r, int i, int total, double elapsed_s)
 {
 	char at[48], eta[40], iops[32], ks[32], util[32], kernel[96];
-	const char *uncounted = facts_uncounted(r);
+	const char *uncounted = facts_uncounted(tf, r);
 	int k;
 
 	progress_at(ctx, i, total, elapsed_s, at, sizeof(at), eta, sizeof(eta));
@@ -717,7 +717,8 @@ static int sweep_run_one(struct run_ctx *ctx, int ci, int run, int rep,
 				"results in %s: %s\n", ctx->tools.out, strerror(-ret));
 			return ret;
 		}
-		progress(ctx, &rows[k], run, total, (now_ns() - t0) / 1e9);
+		progress(ctx, ctx->facts ? &ctx->facts[c->target] : NULL,
+			 &rows[k], run, total, (now_ns() - t0) / 1e9);
 	}
 	return 0;
 }
