@@ -65,16 +65,17 @@ struct bisect_env {
 static const char *opt_value(int argc, char **argv, int *i, const char *name)
 {
 	size_t n = strlen(name);
+	const char *v = "";
 
 	if (!strncmp(argv[*i], name, n) && argv[*i][n] == '=')
-		return argv[*i] + n + 1;
-	if (strcmp(argv[*i], name))
+		v = argv[*i] + n + 1;
+	else if (strcmp(argv[*i], name))
 		return NULL;
-	if (*i + 1 >= argc) {
+	else if (*i + 1 < argc)
+		v = argv[++*i];
+	if (!*v)
 		fprintf(stderr, "fioring-bench bisect: option %s needs a value\n", name);
-		return "";
-	}
-	return argv[++*i];
+	return v;
 }
 
 static int parse(int argc, char **argv, struct bisect_env *env)

@@ -591,6 +591,9 @@ static int run_opt_apply(const struct run_opt *o, struct run_env *env,
 
 	switch (o->kind) {
 	case ARG_STR:
+		/* an empty --out would put the results in / */
+		if (!*arg)
+			return bad(o->name, arg, "empty");
 		*(const char **)field = arg;
 		return 0;
 	case ARG_TRUE:

@@ -48,6 +48,10 @@ int cmd_restore(int argc, char **argv)
 	while ((c = getopt_long(argc, argv, ":h", opts, NULL)) != -1) {
 		switch (c) {
 		case 's':
+			if (!*optarg) {
+				fprintf(stderr, "fioring-bench restore: --state is empty\n");
+				return 2;
+			}
 			path = optarg;
 			break;
 		case 'h':

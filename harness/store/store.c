@@ -190,6 +190,11 @@ int store_open(const char *path, int create, struct store **out, char *err,
 		return -ENOMEM;
 	}
 	snprintf(st->path, sizeof(st->path), "%s", path);
+	/* sqlite would make "" a private temporary database, lost at close */
+	if (!*path) {
+		ret = store_fail(st, -EINVAL, "the history database path is empty");
+		goto err;
+	}
 	if (!create && access(path, F_OK)) {
 		ret = store_fail(st, -ENOENT, "no history database %s (add a sweep "
 				 "to it first: fioring-bench history add DIR)", path);

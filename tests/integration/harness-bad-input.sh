@@ -29,6 +29,7 @@ refused 2 "bad --iostats value '1,,2'" run --iostats 1,,2 $st
 refused 2 "bad --sqpoll value '2'" run --sqpoll 2 $st
 refused 2 "bad --repeat value 'many'" run --repeat many $st
 refused 2 "bad --embedded-size value '12Q'" run --embedded-size 12Q $st
+refused 2 "bad --out value '': empty" run --out "" $st
 refused 2 "unknown option --iodepth" run --iodepth 4 $st
 refused 2 "bad --knob value 'iostats=0': queue/iostats is swept by --iostats" run --knob iostats=0 $st
 refused 2 "bad --knob value 'scheduler=none': queue/scheduler is swept by --scheduler" \
@@ -38,6 +39,9 @@ refused 2 "--cpus 1023: not all of them are CPUs this process may use" run --cpu
 refused 2 "--cpus and --unpinned exclude each other" run --cpus 0 --unpinned $st
 refused 2 "option --out needs a value" run --out
 refused 2 "report: need exactly one result directory" report
+refused 2 "restore: --state is empty" restore --state ""
+refused 1 "history add: the history database path is empty" history add --db "" "$T_TMP"
+refused 128 "bisect: option --good needs a value" bisect --good ""
 refused 1 "--target /dev/fioring-none: No such file" run --target /dev/fioring-none \
 	--engine io_uring --out "$T_TMP/none" $st
 refused 1 "--job /nonexistent.fio" run --job /nonexistent.fio --engine io_uring $st
