@@ -189,7 +189,7 @@ int parse_size(const char *s, uint64_t *out)
 
 	errno = 0;
 	v = strtoull(s, &end, 10);
-	if (errno || end == s)
+	if (errno || end == s || *s < '0' || *s > '9')
 		return -EINVAL;
 	switch (*end) {
 	case 'k': case 'K': shift = 10; end++; break;
@@ -268,7 +268,8 @@ static int parse_adaptive_metric(struct run_env *env, const char *arg)
 	strlist_free(&env->adaptive_metrics);
 	ret = strlist_split(&env->adaptive_metrics, arg);
 	if (ret)
-		return ret;
+		return ret == -EINVAL ?
+		       bad("adaptive-metric", arg, "a comma-separated list") : ret;
 	if (!env->adaptive_metrics.nr || env->adaptive_metrics.nr > ADAPTIVE_MAX_METRICS)
 		return bad("adaptive-metric", arg, "1 to 8 results.csv columns");
 	result_row_init(&r);

@@ -31,7 +31,7 @@ int queue_knob_parse(const char *arg, struct queue_knob *k, char *why,
 		     size_t len)
 {
 	const char *eq = strchr(arg, '=');
-	int i;
+	int i, ret;
 
 	memset(k, 0, sizeof(*k));
 	if (!eq || !plain_name(arg, (size_t)(eq - arg))) {
@@ -40,8 +40,12 @@ int queue_knob_parse(const char *arg, struct queue_knob *k, char *why,
 		return -EINVAL;
 	}
 	snprintf(k->attr, sizeof(k->attr), "%.*s", (int)(eq - arg), arg);
-	if (strlist_split(&k->vals, eq + 1))
-		return -ENOMEM;
+	ret = strlist_split(&k->vals, eq + 1);
+	if (ret) {
+		snprintf(why, len, "%s: a comma-separated list of values", k->attr);
+		strlist_free(&k->vals);
+		return ret;
+	}
 	for (i = 0; i < k->vals.nr; i++)
 		if (!k->vals.v[i][0] || strlen(k->vals.v[i]) >= QUEUE_KNOB_VAL ||
 		    strpbrk(k->vals.v[i], " \t/")) {
@@ -50,10 +54,6 @@ int queue_knob_parse(const char *arg, struct queue_knob *k, char *why,
 			strlist_free(&k->vals);
 			return -EINVAL;
 		}
-	if (!k->vals.nr) {
-		snprintf(why, len, "%s: no value", k->attr);
-		return -EINVAL;
-	}
 	return 0;
 }
 

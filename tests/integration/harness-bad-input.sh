@@ -29,11 +29,18 @@ refused 2 "bad --iostats value '1,,2'" run --iostats 1,,2 $st
 refused 2 "bad --sqpoll value '2'" run --sqpoll 2 $st
 refused 2 "bad --repeat value 'many'" run --repeat many $st
 refused 2 "bad --embedded-size value '12Q'" run --embedded-size 12Q $st
+refused 2 "bad --embedded-size value .-1." run --embedded-size -1 $st
 refused 2 "bad --out value '': empty" run --out "" $st
+refused 2 "bad --adaptive-metric value '': a comma-separated list" \
+	run --adaptive-metric "" $st
 refused 2 "unknown option --iodepth" run --iodepth 4 $st
 refused 2 "bad --knob value 'iostats=0': queue/iostats is swept by --iostats" run --knob iostats=0 $st
 refused 2 "bad --knob value 'scheduler=none': queue/scheduler is swept by --scheduler" \
 	run --knob nomerges=0 --knob scheduler=none $st
+refused 2 "bad --knob value .nomerges=.: nomerges: a comma-separated list of values" \
+	run --knob nomerges= $st
+refused 2 "bad --knob value .nomerges=0,,2.: nomerges: a comma-separated" \
+	run --knob nomerges=0,,2 $st
 refused 2 "bad --cpus value .1-x.: a CPU list" run --cpus 1-x $st
 refused 2 "--cpus 1023: not all of them are CPUs this process may use" run --cpus 1023 $st
 refused 2 "--cpus and --unpinned exclude each other" run --cpus 0 --unpinned $st
