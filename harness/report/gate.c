@@ -218,6 +218,15 @@ static int parse_vs(struct gate_env *env, const char *s)
 	return 0;
 }
 
+/* "" names no file: DIR would be read as /, --json not written at all */
+static int empty_arg(const char *name, const char *v)
+{
+	if (!v || *v)
+		return 0;
+	fprintf(stderr, "gate: %s is empty\n", name);
+	return 1;
+}
+
 static int parse_args(int argc, char **argv, struct gate_env *env)
 {
 	static const struct option opts[] = {
@@ -296,6 +305,9 @@ static int parse_args(int argc, char **argv, struct gate_env *env)
 		return -EINVAL;
 	}
 	env->dir = argv[optind];
+	if (empty_arg("DIR", env->dir) || empty_arg("--baseline", env->baseline) ||
+	    empty_arg("--db", env->db) || empty_arg("--json", env->json))
+		return -EINVAL;
 	if (!env->baseline == !env->vs) {
 		fprintf(stderr, "gate: give either --baseline DIR or --vs ENGINE (see --help)\n");
 		return -EINVAL;

@@ -231,7 +231,7 @@ int cmd_report(int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	if (optind != argc - 1) {
+	if (optind != argc - 1 || !*argv[optind]) {
 		fprintf(stderr, "report: need exactly one result directory (see --help)\n");
 		return 2;
 	}

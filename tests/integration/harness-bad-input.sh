@@ -46,6 +46,9 @@ refused 2 "--cpus 1023: not all of them are CPUs this process may use" run --cpu
 refused 2 "--cpus and --unpinned exclude each other" run --cpus 0 --unpinned $st
 refused 2 "option --out needs a value" run --out
 refused 2 "report: need exactly one result directory" report
+refused 2 "report: need exactly one result directory" report ""
+refused 2 "gate: --json is empty" gate --vs io_uring --json "" "$T_TMP"
+refused 2 "gate: DIR is empty" gate --vs io_uring ""
 refused 2 "restore: --state is empty" restore --state ""
 refused 1 "history add: the history database path is empty" history add --db "" "$T_TMP"
 refused 128 "bisect: option --good needs a value" bisect --good ""
