@@ -69,6 +69,8 @@ struct gate_side {
 
 struct gate_count {
 	unsigned int pass, regression, cannot, unjudged_new;
+	unsigned int futile;	/* of cannot: the sweep's adaptive repeats gave up */
+	int budget;		/* their --adaptive N */
 };
 
 /* One sweep the gate reads: its rows, cells, targets and cell keys. */
@@ -715,6 +717,9 @@ static void gate_vs(const struct gate_env *env, struct gate_json *gj,
 		    const struct gate_adaptive *ad, struct gate_count *cnt)
 {
 	size_t i;
+	int v;
+
+	cnt->budget = ad->budget;
 
 	for (i = 0; i < n; i++) {
 		const char *val = results_get(res, settings_row(res, &cells[i]),
@@ -735,7 +740,10 @@ static void gate_vs(const struct gate_env *env, struct gate_json *gj,
 				 env->vs_col, env->vs_val);
 			continue;
 		}
-		tally(cnt, judge(env, gj, &base, &cand));
+		v = judge(env, gj, &base, &cand);
+		tally(cnt, v);
+		if (v == GATE_CANNOT && gate_adaptive_futile(ad, cells[i].name))
+			cnt->futile++;
 	}
 }
 
@@ -830,10 +838,15 @@ static void print_summary(const struct gate_env *env,
 			  const struct gate_count *cnt, int status)
 {
 	unsigned int n = cnt->pass + cnt->regression + cnt->cannot;
+	char futile[80] = "";
 	int i;
 
-	printf("gate: %u compared: %u pass, %u regression, %u cannot judge%s; judged %.0f%%; metric",
-	       n, cnt->pass, cnt->regression, cnt->cannot,
+	/* more runs will not decide these: not worth a rerun of the sweep */
+	if (cnt->futile)
+		snprintf(futile, sizeof(futile), " (%u stopped as futile by the "
+			 "sweep's --adaptive %d)", cnt->futile, cnt->budget);
+	printf("gate: %u compared: %u pass, %u regression, %u cannot judge%s%s; judged %.0f%%; metric",
+	       n, cnt->pass, cnt->regression, cnt->cannot, futile,
 	       cnt->unjudged_new ? " (new cells not judged)" : "",
 	       n ? 100.0 * (cnt->pass + cnt->regression) / n : 0.0);
 	for (i = 0; env->metrics[i]; i++)
@@ -893,7 +906,8 @@ int cmd_gate(int argc, char **argv)
 	print_summary(&env, &cnt, status);
 	if (!ret)
 		ret = gj ? gate_json_write(gj, env.json, cnt.pass, cnt.regression,
-					   cnt.cannot, cnt.unjudged_new, status) : -ENOMEM;
+					   cnt.cannot, cnt.futile, cnt.unjudged_new,
+					   status) : -ENOMEM;
 	if (ret) {
 		fprintf(stderr, "gate: cannot write %s: %s\n", env.json,
 			strerror(-ret));

@@ -41,10 +41,14 @@ struct gate_json *gate_json_new(const char *dir, const char *baseline,
 void gate_json_cmp(struct gate_json *g, const struct gate_cmp *c);
 void gate_json_cell(struct gate_json *g, const char *cell,
 		    const char *base_cell, int verdict);
-/* Adds the summary and writes path atomically; 0 or -errno. */
+/*
+ * Adds the summary and writes path atomically; 0 or -errno.  futile: of
+ * the cannot, those the sweep's adaptive repeats stopped.
+ */
 int gate_json_write(struct gate_json *g, const char *path,
 		    unsigned int pass, unsigned int regression,
-		    unsigned int cannot, unsigned int unjudged_new, int status);
+		    unsigned int cannot, unsigned int futile,
+		    unsigned int unjudged_new, int status);
 void gate_json_free(struct gate_json *g);
 
 const char *gate_verdict_name(int verdict);

@@ -121,7 +121,8 @@ void gate_json_cell(struct gate_json *g, const char *cell,
 
 int gate_json_write(struct gate_json *g, const char *path,
 		    unsigned int pass, unsigned int regression,
-		    unsigned int cannot, unsigned int unjudged_new, int status)
+		    unsigned int cannot, unsigned int futile,
+		    unsigned int unjudged_new, int status)
 {
 	json_object *s = json_object_new_object();
 	unsigned int n = pass + regression + cannot;
@@ -130,6 +131,7 @@ int gate_json_write(struct gate_json *g, const char *path,
 	json_object_object_add(s, "pass", json_object_new_int((int)pass));
 	json_object_object_add(s, "regression", json_object_new_int((int)regression));
 	json_object_object_add(s, "cannot", json_object_new_int((int)cannot));
+	json_object_object_add(s, "futile", json_object_new_int((int)futile));
 	json_object_object_add(s, "new_not_judged",
 			       json_object_new_int((int)unjudged_new));
 	json_object_object_add(s, "judged_pct",

@@ -152,6 +152,15 @@ for ad in "engine=io_uring:[\"$fcell\"]:stopped it as futile" \
 	[ -n "$said" ] && want="(the sweep's --adaptive 12 $said)" || want="(run --adaptive)"
 	[ "$(grep -c "^CANNOT      zram0/fioring/.*straddles.*$want\$" "$T_TMP/vs-wide-ad.out")" -eq 2 ] ||
 		fail "--vs, adaptive repeats against $vs, futile $futile: the CANNOT lines do not end '$want'"
+	# and the summary counts the futile pairs, for people and in gate.json
+	case $said in
+	*futile) sum=" (1 stopped as futile by the sweep's --adaptive 12);" nf=1 ;;
+	*) sum=";" nf=0 ;;
+	esac
+	grep -q "^gate: 1 compared: 0 pass, 0 regression, 1 cannot judge$sum" "$T_TMP/vs-wide-ad.out" ||
+		fail "--vs, adaptive repeats against $vs, futile $futile: the summary does not say '$sum'"
+	tr -d ' \n' <"$d/wide/gate.json" | grep -q "\"cannot\":1,\"futile\":$nf," ||
+		fail "--vs, futile $futile: gate.json's summary does not count $nf futile"
 done
 rm "$d/wide/meta.json"
 
