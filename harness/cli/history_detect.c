@@ -134,6 +134,9 @@ static int parse(int argc, char **argv, struct detect_env *env)
 				fprintf(stderr, "fioring-bench history detect: unknown option --out (see --help)\n");
 				return 2;
 			}
+			/* "" would put the plots in /plots */
+			if (!*optarg)
+				return bad("--out", optarg, "a directory");
 			env->out = optarg;
 			break;
 		case 'S':

@@ -42,6 +42,11 @@ done
 "$bench" history report --db "$db" >"$d/out" 2>&1 && fail "history report without --out exits 0"
 cat "$d/out"
 
+# "" is not a directory: it would have put the plots in /plots
+"$bench" history report --db "$db" --out "" >"$d/out" 2>&1 && fail "history report --out '' exits 0"
+grep -qx "fioring-bench history report: --out '': a directory" "$d/out" ||
+	fail "history report --out '': not one line naming it: $(cat "$d/out")"
+
 out=$d/report
 "$bench" history report --db "$db" --out "$out" --metric iops,cpu_per_io_us ||
 	fail "history report failed"
