@@ -468,6 +468,9 @@ static int opt_job(struct run_env *env, const char *arg)
 
 static int opt_fio_arg(struct run_env *env, const char *arg)
 {
+	/* fio would take "" for a job file and refuse every cell */
+	if (!*arg)
+		return bad("fio-arg", arg, "empty");
 	return strlist_add(&env->fio_args, arg);
 }
 

@@ -31,6 +31,7 @@ refused 2 "bad --repeat value 'many'" run --repeat many $st
 refused 2 "bad --embedded-size value '12Q'" run --embedded-size 12Q $st
 refused 2 "bad --embedded-size value .-1." run --embedded-size -1 $st
 refused 2 "bad --out value '': empty" run --out "" $st
+refused 2 "bad --fio-arg value '': empty" run --fio-arg "" $st
 refused 2 "bad --adaptive-metric value '': a comma-separated list" \
 	run --adaptive-metric "" $st
 refused 2 "unknown option --iodepth" run --iodepth 4 $st
