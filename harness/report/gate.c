@@ -70,7 +70,6 @@ struct gate_side {
 struct gate_count {
 	unsigned int pass, regression, cannot, unjudged_new;
 	unsigned int futile;	/* of cannot: the sweep's adaptive repeats gave up */
-	int budget;		/* their --adaptive N */
 };
 
 /* One sweep the gate reads: its rows, cells, targets and cell keys. */
@@ -719,8 +718,6 @@ static void gate_vs(const struct gate_env *env, struct gate_json *gj,
 	size_t i;
 	int v;
 
-	cnt->budget = ad->budget;
-
 	for (i = 0; i < n; i++) {
 		const char *val = results_get(res, settings_row(res, &cells[i]),
 					      env->vs_col);
@@ -835,7 +832,8 @@ static int read_sweep(struct gate_env *env, const char *where, int baseline,
 }
 
 static void print_summary(const struct gate_env *env,
-			  const struct gate_count *cnt, int status)
+			  const struct gate_count *cnt,
+			  const struct gate_adaptive *ad, int status)
 {
 	unsigned int n = cnt->pass + cnt->regression + cnt->cannot;
 	char futile[80] = "";
@@ -844,7 +842,7 @@ static void print_summary(const struct gate_env *env,
 	/* more runs will not decide these: not worth a rerun of the sweep */
 	if (cnt->futile)
 		snprintf(futile, sizeof(futile), " (%u stopped as futile by the "
-			 "sweep's --adaptive %d)", cnt->futile, cnt->budget);
+			 "sweep's --adaptive %d)", cnt->futile, ad->budget);
 	printf("gate: %u compared: %u pass, %u regression, %u cannot judge%s%s; judged %.0f%%; metric",
 	       n, cnt->pass, cnt->regression, cnt->cannot, futile,
 	       cnt->unjudged_new ? " (new cells not judged)" : "",
@@ -868,6 +866,8 @@ int cmd_gate(int argc, char **argv)
 	};
 	struct gate_sweep cand, base;
 	struct gate_count cnt = { 0 };
+	/* --vs only: a --baseline gate pairs cells the repeats never did */
+	struct gate_adaptive ad = { 0 };
 	struct gate_json *gj;
 	int status, ret = 0;
 
@@ -888,13 +888,10 @@ int cmd_gate(int argc, char **argv)
 		ret = gate_baseline(&env, gj, &base, &cand, &cnt);
 		sweep_free(&base);
 	} else {
-		struct gate_adaptive ad;
-
 		printf("gate: %s, each cell against its %s=%s cell\n",
 		       env.dir, env.vs_col, env.vs_val);
 		gate_adaptive_read(env.dir, env.vs_col, env.vs_val, &ad);
 		gate_vs(&env, gj, &cand.res, cand.cells, cand.n, &ad, &cnt);
-		gate_adaptive_free(&ad);
 	}
 
 	if (cnt.regression)
@@ -903,7 +900,8 @@ int cmd_gate(int argc, char **argv)
 		status = GATE_CANNOT;
 	else
 		status = GATE_PASS;
-	print_summary(&env, &cnt, status);
+	print_summary(&env, &cnt, &ad, status);
+	gate_adaptive_free(&ad);
 	if (!ret)
 		ret = gj ? gate_json_write(gj, env.json, cnt.pass, cnt.regression,
 					   cnt.cannot, cnt.futile, cnt.unjudged_new,
