@@ -32,7 +32,7 @@ enum {
 	OPT_FIO_TIMEOUT, OPT_PATH_STATS, OPT_CLIENT, OPT_CLIENT_FILE, OPT_CPUS,
 	OPT_UNPINNED, OPT_ADAPTIVE, OPT_ADAPTIVE_WIDTH, OPT_ADAPTIVE_VS,
 	OPT_ADAPTIVE_MAX_DROP, OPT_ADAPTIVE_METRIC, OPT_ADAPTIVE_FULL, OPT_KNOB,
-	OPT_DB, OPT_LABEL,
+	OPT_WARMUP, OPT_DB, OPT_LABEL,
 	OPT_DIM,	/* + the dims table's row: its list option */
 };
 
@@ -52,6 +52,7 @@ static const struct option run_opts[] = {
 	{ "fio",		required_argument,	NULL, OPT_FIO },
 	{ "fio-arg",		required_argument,	NULL, OPT_FIO_ARG },
 	{ "fio-timeout",	required_argument,	NULL, OPT_FIO_TIMEOUT },
+	{ "warmup",		required_argument,	NULL, OPT_WARMUP },
 	{ "engine-lib",		required_argument,	NULL, OPT_ENGINE_LIB },
 	{ "jobs-dir",		required_argument,	NULL, OPT_JOBS_DIR },
 	{ "state",		required_argument,	NULL, OPT_STATE },
@@ -127,6 +128,8 @@ void cli_usage_run(FILE *f)
 "      --knob ATTR=LIST   values of the target's queue/ATTR, crossed with the\n"
 "                         rest (repeatable, up to 4 attributes) [none]\n"
 "  -r, --repeat N         runs of every cell [5]\n"
+"      --warmup N         runs of a target's first cell before it, not\n"
+"                         recorded [2]\n"
 "      --adaptive N       then up to N more runs of each cell not yet\n"
 "                         settled, interleaved [0: off]\n"
 "      --adaptive-width PCT  settled: the 95%% interval of the median of\n"
@@ -553,6 +556,7 @@ static const struct run_opt run_opt_table[] = {
 	FN(OPT_KNOB, "knob", add_knob),
 	FN(OPT_FIO_ARG, "fio-arg", opt_fio_arg),
 	INT('r', "repeat", repeat, 1, 1000000, "a whole number >= 1"),
+	INT(OPT_WARMUP, "warmup", warmup, 0, 1000, "a whole number >= 0"),
 	INT(OPT_ADAPTIVE, "adaptive", adaptive, 0, 1000000, "a whole number >= 0"),
 	PCT(OPT_ADAPTIVE_WIDTH, "adaptive-width", adaptive_width),
 	FN(OPT_ADAPTIVE_VS, "adaptive-vs", parse_adaptive_vs),
@@ -687,6 +691,7 @@ int cli_parse_run(int argc, char **argv, struct run_env *env)
 
 	memset(env, 0, sizeof(*env));
 	env->repeat = 5;
+	env->warmup = 2;
 	env->adaptive_width = 0.02;
 	env->adaptive_max_drop = STATS_MAX_DROP_PCT / 100.0;
 	env->runtime = 5;

@@ -392,12 +392,14 @@ int clients_run_cell(const struct run_env *env, const struct run_tools *tl,
 	char **paths = calloc(nh, sizeof(*paths));
 	char json[PATH_BUF], err[PATH_BUF], tag[160], msg[400];
 	char aux[PATH_BUF];
+	char stem[16];
 	json_object *root = NULL;
 	struct fio_exit ex;
 	struct fio_cmd cmd;
 	char *buf = NULL;
 	size_t len;
 
+	run_stem(stem, run);
 	for (i = 0; i <= nh; i++)
 		host_row_start(tl, t, c, i < nh ? hosts->v[i] : "all", run, repeat,
 			       &rows[i]);
@@ -416,7 +418,7 @@ int clients_run_cell(const struct run_env *env, const struct run_tools *tl,
 	for (i = 0; i < nh; i++) {
 		host_tag(hosts->v[i], tag, sizeof(tag));
 		if (asprintf(&argv[n++], "--client=%s", hosts->v[i]) < 0 ||
-		    asprintf(&paths[i], "%s/raw/r%04d.%s.fio", tl->out, run, tag) < 0) {
+		    asprintf(&paths[i], "%s/raw/%s.%s.fio", tl->out, stem, tag) < 0) {
 			argv[n - 1] = paths[i] = NULL;
 			ret = -ENOMEM;
 			goto fail;
@@ -426,8 +428,8 @@ int clients_run_cell(const struct run_env *env, const struct run_tools *tl,
 		if (ret)
 			goto fail;
 	}
-	snprintf(json, sizeof(json), "%s/raw/r%04d.json", tl->out, run);
-	snprintf(err, sizeof(err), "%s/raw/r%04d.err", tl->out, run);
+	snprintf(json, sizeof(json), "%s/raw/%s.json", tl->out, stem);
+	snprintf(err, sizeof(err), "%s/raw/%s.err", tl->out, stem);
 	memset(&cmd, 0, sizeof(cmd));
 	cmd.argv = argv;
 	cmd.runtime = env->runtime;

@@ -4,6 +4,7 @@
  * and a run on fio servers (clients.c) fill alike (row_fill.h).
  */
 #include <math.h>
+#include <stdlib.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -13,10 +14,16 @@
 #include "results/ioprio.h"
 #include "sweep/row_fill.h"
 
+void run_stem(char stem[16], int run)
+{
+	snprintf(stem, 16, "%c%04d", run < 0 ? 'w' : 'r', abs(run));
+}
+
 void row_start(const struct run_tools *tl, const struct target *t,
 	       const struct sweep_cell *c, int run, int repeat,
 	       struct result_row *r)
 {
+	char stem[16];
 	int d;
 
 	result_row_init(r);
@@ -36,7 +43,8 @@ void row_start(const struct run_tools *tl, const struct target *t,
 	str_copy(r->engine_version, sizeof(r->engine_version),
 		 strcmp(r->dim_req[DIM_ENGINE], "fioring") ? tl->fio_version :
 		 tl->engine_version);
-	snprintf(r->raw, sizeof(r->raw), "raw/r%04d.json", run);
+	run_stem(stem, run);
+	snprintf(r->raw, sizeof(r->raw), "raw/%s.json", stem);
 }
 
 void row_asked_kept(const struct sweep_cell *c, struct result_row *r)

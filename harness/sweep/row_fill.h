@@ -12,6 +12,11 @@
 #include "sweep/run_tools.h"
 #include "sweep/sweep.h"
 
+/*
+ * "r0012", the name of run @run's files; "w0001" for a warm-up run
+ * (@run < 0: -1 the first), whose row is not recorded
+ */
+void run_stem(char stem[16], int run);
 /* a row's identity: what cell @c's run @run (repeat @repeat) on @t is */
 void row_start(const struct run_tools *tl, const struct target *t,
 	       const struct sweep_cell *c, int run, int repeat,

@@ -502,9 +502,12 @@ static int dry_run(struct run_ctx *ctx)
 			printf("%s\n", ctx->sweep.cells[i].name);
 		runs = ctx->sweep.nr * env->repeat;
 		/* about half a second of fio start-up and exit per run */
-		fmt_duration(eta, sizeof(eta), runs * (env->runtime + 0.5));
+		fmt_duration(eta, sizeof(eta), (runs + n * env->warmup) *
+			     (env->runtime + 0.5));
 		printf("%d cells x %d repeats = %d runs", ctx->sweep.nr, env->repeat,
 		       runs);
+		if (env->warmup)
+			printf(" (and %d warm-up per target)", env->warmup);
 		if (env->runtime)
 			printf(", about %s", eta);
 		printf("\n");
@@ -593,6 +596,7 @@ static json_object *make_meta(struct run_ctx *ctx)
 	json_put_str(m, "engine_version", ctx->tools.engine_version);
 	json_put_str(m, "command", ctx->env->cmdline);
 	json_object_object_add(m, "repeat", json_object_new_int(ctx->env->repeat));
+	json_object_object_add(m, "warmup", json_object_new_int(ctx->env->warmup));
 	json_object_object_add(m, "runtime_s", json_object_new_int(ctx->env->runtime));
 	json_object_object_add(m, "cells", json_object_new_int(ctx->sweep.nr));
 	json_put_str(m, "embedded", ctx->emb.dev);
@@ -691,20 +695,57 @@ static void progress(struct run_ctx *ctx, const struct target_facts *tf,
 	fputc('\n', stderr);
 }
 
+/* runs cell c once into rows: how many it filled */
+static int cell_rows(struct run_ctx *ctx, const struct sweep_cell *c, int run,
+		     int rep, struct result_row *rows)
+{
+	/* fio servers: a row per host and one for all of them */
+	if (ctx->env->clients.nr)
+		return clients_run_cell(ctx->env, &ctx->tools,
+					&ctx->targets[c->target], c, run, rep,
+					rows, &ctx->fio_time);
+	run_cell(ctx, c, run, rep, rows);
+	return 1;
+}
+
+/*
+ * --warmup N: before a target's first run, N runs of that cell that are
+ * not recorded (files wNNNN, numbered down from -1 in *warm): a device
+ * just made, or idle a while, runs its first seconds slower, which would
+ * land on the first cells of round 1 alone (docs/notes/2026-12-warmup.md)
+ */
+static void warm_up(struct run_ctx *ctx, const struct sweep_cell *c,
+		    struct result_row *rows, bool *warmed, int *warm)
+{
+	char iops[32];
+	int w, k, nr;
+
+	if (warmed[c->target])
+		return;
+	warmed[c->target] = true;
+	for (w = 1; w <= ctx->env->warmup && !stop_signal; w++) {
+		nr = cell_rows(ctx, c, --*warm, 0, rows);
+		for (k = 0; k < nr; k++)
+			if (strcmp(rows[k].status, "ok"))
+				fprintf(stderr, "[warm-up %d/%d] %s: FAILED: %s "
+					"(not recorded)\n", w, ctx->env->warmup,
+					c->name, rows[k].error);
+			else
+				fprintf(stderr, "[warm-up %d/%d] %s: %s IOPS "
+					"(not recorded)\n", w, ctx->env->warmup,
+					c->name, glance(iops, sizeof(iops),
+							rows[k].iops, 0));
+	}
+}
+
 /* runs cell ci once, records its rows; -errno when results cannot be written */
 static int sweep_run_one(struct run_ctx *ctx, int ci, int run, int rep,
 			 struct result_row *rows, int total, uint64_t t0)
 {
 	const struct sweep_cell *c = &ctx->sweep.cells[ci];
-	int k, nr = 1, ret;
+	int k, nr, ret;
 
-	/* fio servers: a row per host and one for all of them */
-	if (ctx->env->clients.nr)
-		nr = clients_run_cell(ctx->env, &ctx->tools,
-				      &ctx->targets[c->target], c, run, rep,
-				      rows, &ctx->fio_time);
-	else
-		run_cell(ctx, c, run, rep, rows);
+	nr = cell_rows(ctx, c, run, rep, rows);
 	for (k = 0; k < nr; k++) {
 		if (strcmp(rows[k].status, "ok"))
 			ctx->nr_failed++;
@@ -746,13 +787,23 @@ static int sweep_run(struct run_ctx *ctx, uint64_t t0)
 {
 	int total = ctx->sweep.nr * ctx->env->repeat, run = 0, rep, ci, k, ret = 0;
 	struct result_row *rows = calloc(ctx->env->clients.nr + 1, sizeof(*rows));
+	bool *warmed = calloc(ctx->nr_targets ?: 1, sizeof(*warmed));
+	int warm = 0;
 
-	if (!rows)
+	if (!rows || !warmed) {
+		free(rows);
+		free(warmed);
 		return -ENOMEM;
+	}
 	for (rep = 1; rep <= ctx->env->repeat && !stop_signal && !ret; rep++)
-		for (k = 0; k < ctx->sweep.nr && !stop_signal && !ret; k++)
-			ret = sweep_run_one(ctx, sweep_order(rep, k, ctx->sweep.nr),
-					    ++run, rep, rows, total, t0);
+		for (k = 0; k < ctx->sweep.nr && !stop_signal && !ret; k++) {
+			ci = sweep_order(rep, k, ctx->sweep.nr);
+			warm_up(ctx, &ctx->sweep.cells[ci], rows, warmed, &warm);
+			if (!stop_signal)
+				ret = sweep_run_one(ctx, ci, ++run, rep, rows,
+						    total, t0);
+		}
+	free(warmed);
 	/* then the cells the gate could not judge yet, interleaved */
 	while (!ret && !stop_signal &&
 	       (ci = adaptive_next(&ctx->adaptive, ctx->env->repeat, &rep)) >= 0) {

@@ -149,17 +149,20 @@ static void run_files_name(const struct run_ctx *ctx, const struct target *t,
 			   const struct sweep_cell *c, int run,
 			   struct run_files *fl, struct result_row *r)
 {
+	char stem[16];
+
+	run_stem(stem, run);
 	snprintf(r->device_model, sizeof(r->device_model), "%s", t->model);
 	snprintf(r->kernel, sizeof(r->kernel), "%s", ctx->kernel);
-	snprintf(r->diskstats, sizeof(r->diskstats), "diskstats/r%04d.txt", run);
+	snprintf(r->diskstats, sizeof(r->diskstats), "diskstats/%s.txt", stem);
 	snprintf(fl->json, sizeof(fl->json), "%s/%s", ctx->tools.out, r->raw);
-	snprintf(fl->err, sizeof(fl->err), "%s/raw/r%04d.err", ctx->tools.out, run);
+	snprintf(fl->err, sizeof(fl->err), "%s/raw/%s.err", ctx->tools.out, stem);
 	snprintf(fl->ds, sizeof(fl->ds), "%s/%s", ctx->tools.out, r->diskstats);
 	if (!strcmp(r->dim_req[DIM_ENGINE], "fioring") && ctx->env->path_stats) {
-		snprintf(r->path_stats, sizeof(r->path_stats), "paths/r%04d.json",
-			 run);
-		snprintf(fl->ps, sizeof(fl->ps), "%s/paths/r%04d.json",
-			 ctx->tools.out, run);
+		snprintf(r->path_stats, sizeof(r->path_stats), "paths/%s.json",
+			 stem);
+		snprintf(fl->ps, sizeof(fl->ps), "%s/paths/%s.json",
+			 ctx->tools.out, stem);
 	}
 	cell_ioengine(ctx->tools.engine_lib, r->dim_req[DIM_ENGINE], t->is_char,
 		      fl->ioengine, sizeof(fl->ioengine));

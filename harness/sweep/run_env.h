@@ -31,6 +31,7 @@ struct run_env {
 	struct strlist fio_args;
 	struct strlist clients;		/* fio servers; empty: run here */
 	int repeat;
+	int warmup;			/* unrecorded runs before a target's first */
 	int adaptive;			/* extra runs a cell may get; 0: off */
 	double adaptive_width;		/* settled: median's 95% CI within +-this */
 	/* --adaptive-vs COL=VAL: cells settle as `gate --vs` judges them */

@@ -13,10 +13,11 @@ fault_target
 
 engines=io_uring
 [ -f "$FIORING_ENGINE" ] && engines="io_uring fioring"
+# --warmup 0: the first fio the harness starts is run 1
 for engine in $engines; do
 	out=$T_TMP/$engine
 	"$bench" run --target "$DEV" --job "$FIORING_TOP/jobs/randread-qd1.fio" \
-		--engine $engine --iostats $want --repeat 3 --runtime 2 \
+		--engine $engine --iostats $want --repeat 3 --warmup 0 --runtime 2 \
 		--out "$out" --state "$T_TMP/journal" >"$T_TMP/$engine.log" 2>&1 &
 	pid=$!
 	at_exit "kill -9 $pid"

@@ -12,8 +12,9 @@
 
 fault_target
 dev=$DEV
+# --warmup 0: the flip is aimed at run 1
 "$bench" run --target "$dev" --job "$FIORING_TOP/jobs/randread-qd1.fio" \
-	--engine io_uring --iostats $want --repeat 2 --runtime 3 \
+	--engine io_uring --iostats $want --repeat 2 --warmup 0 --runtime 3 \
 	--out "$T_TMP/out" --state "$T_TMP/journal" >"$T_TMP/log" 2>&1 &
 pid=$!
 at_exit "kill -9 $pid"

@@ -28,6 +28,7 @@ refused 2 "unknown command 'frobnicate'" frobnicate
 refused 2 "bad --iostats value '1,,2'" run --iostats 1,,2 $st
 refused 2 "bad --sqpoll value '2'" run --sqpoll 2 $st
 refused 2 "bad --repeat value 'many'" run --repeat many $st
+refused 2 "bad --warmup value '-1': a whole number >= 0" run --warmup -1 $st
 refused 2 "bad --embedded-size value '12Q'" run --embedded-size 12Q $st
 refused 2 "bad --embedded-size value .-1." run --embedded-size -1 $st
 refused 2 "bad --out value '': empty" run --out "" $st
@@ -104,10 +105,11 @@ direct=1
 JOB
 "$bench" run --target "$DEV" --job "$FIORING_TOP/jobs/randread-qd1.fio" \
 	--job "$T_TMP/failing.fio" --engine io_uring --iostats 1 --repeat 2 \
-	--runtime 1 --out "$T_TMP/sweep" $st 2>"$T_TMP/log"
+	--warmup 0 --runtime 1 --out "$T_TMP/sweep" $st 2>"$T_TMP/log"
 rc=$?
 cat "$T_TMP/log"
 [ $rc -eq 3 ] || fail "a sweep with failed runs exited $rc, want 3"
+! ls "$T_TMP/sweep/raw/w"* 2>/dev/null || fail "--warmup 0 ran a warm-up"
 csv=$T_TMP/sweep/results.csv
 [ "$(grep -c ',ok,' "$csv")" -eq 2 ] || fail "the good runs are not all ok"
 [ "$(grep -c ',failed,' "$csv")" -eq 2 ] || fail "the failing runs are not recorded as failed"

@@ -9,7 +9,8 @@
 # back, and the device's iostats back at its original value afterwards.
 # The probe must find zram bio-based and blind to iostats (said once, in
 # meta.json, and on no run), drop iostats=2 (read back 1) from the sweep,
-# and every fio job must run pinned where the placement says.
+# every fio job must run pinned where the placement says, and the default
+# two warm-up runs must come first, with files of their own and no row.
 
 . "$(dirname "$0")/../lib/common.sh"
 
@@ -47,6 +48,16 @@ rows=$(($(wc -l <"$csv") - 1))
 	fail "not one progress line per run"
 grep -q 'harness overhead .* of the sweep' "$T_TMP/log" ||
 	fail "no overhead line at the end"
+# the default --warmup 2: two runs of the first cell before the first
+# recorded one, with files of their own and no row
+[ "$(grep -c '^\[warm-up [12]/2\] .*IOPS (not recorded)$' "$T_TMP/log")" -eq 2 ] ||
+	fail "not two warm-up lines"
+[ "$(grep -m1 -e '^\[warm-up' -e '^\[1/' "$T_TMP/log" | cut -c1-10)" = "[warm-up 1" ] ||
+	fail "the first run came before the warm-up"
+[ -s "$out/raw/w0001.json" ] && [ -s "$out/raw/w0002.json" ] &&
+	[ -s "$out/diskstats/w0002.txt" ] || fail "no files of the warm-up runs"
+[ ! -e "$out/raw/w0003.json" ] || fail "a third warm-up run"
+[ "$(jq .warmup "$out/meta.json")" = 2 ] || fail "meta.json has no warmup 2"
 
 # col NAME: the column number of NAME in the CSV header
 col() {
