@@ -119,7 +119,7 @@ sweep() {
 		--sqpoll 0 --cpus "$cpu" --repeat "$repeat" --adaptive "$adaptive" --adaptive-vs job=base --runtime 0 \
 		--out "$sdir/out" --state "$T_TMP/journal" >"$sdir/run.log" 2>&1
 	rc=$?
-	[ $rc -eq 3 ] && echo "bench-gate: $sdir: $(grep -c FAILED "$sdir/run.log") failed runs (see run.log)"
+	[ $rc -eq 3 ] && echo "bench-gate: $sdir: $(grep -c "#[0-9]*: FAILED" "$sdir/run.log") failed runs (see run.log)"
 	[ $rc -eq 0 ] || [ $rc -eq 3 ]
 }
 

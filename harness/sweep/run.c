@@ -725,16 +725,20 @@ static void warm_up(struct run_ctx *ctx, const struct sweep_cell *c,
 	warmed[c->target] = true;
 	for (w = 1; w <= ctx->env->warmup && !stop_signal; w++) {
 		nr = cell_rows(ctx, c, --*warm, 0, rows);
-		for (k = 0; k < nr; k++)
-			if (strcmp(rows[k].status, "ok"))
-				fprintf(stderr, "[warm-up %d/%d] %s: FAILED: %s "
-					"(not recorded)\n", w, ctx->env->warmup,
-					c->name, rows[k].error);
-			else
+		ctx->nr_warm += nr;
+		for (k = 0; k < nr; k++) {
+			if (!strcmp(rows[k].status, "ok")) {
 				fprintf(stderr, "[warm-up %d/%d] %s: %s IOPS "
 					"(not recorded)\n", w, ctx->env->warmup,
 					c->name, glance(iops, sizeof(iops),
 							rows[k].iops, 0));
+				continue;
+			}
+			ctx->nr_warm_failed++;
+			fprintf(stderr, "[warm-up %d/%d] %s: FAILED: %s "
+				"(not recorded)\n", w, ctx->env->warmup,
+				c->name, rows[k].error);
+		}
 	}
 }
 
@@ -839,13 +843,16 @@ static void overhead_report(struct run_ctx *ctx, uint64_t t0)
 	double fio_rt = ctx->fio_time.runtime_ns / 1e9;
 	double own = wall - fio_wall;
 	json_object *o = json_object_new_object();
-	char finished[64];
+	char finished[64], warm[64] = "";
 
 	iso_now(finished, sizeof(finished));
-	fprintf(stderr, "fioring-bench run: %d runs (%d failed) in %.1f s; "
+	if (ctx->nr_warm)
+		snprintf(warm, sizeof(warm), " and %d warm-up (%d failed)",
+			 ctx->nr_warm, ctx->nr_warm_failed);
+	fprintf(stderr, "fioring-bench run: %d runs (%d failed)%s in %.1f s; "
 		"harness overhead %.2f s (%.2f%% of the sweep), fio start/exit "
 		"%.2f s (%.2f%%), fio runtime %.1f s\n", ctx->nr_done,
-		ctx->nr_failed, wall, own, wall > 0 ? 100.0 * own / wall : 0.0,
+		ctx->nr_failed, warm, wall, own, wall > 0 ? 100.0 * own / wall : 0.0,
 		fio_wall - fio_rt, wall > 0 ? 100.0 * (fio_wall - fio_rt) / wall : 0.0,
 		fio_rt);
 	json_put_str(o, "finished", finished);
@@ -857,6 +864,9 @@ static void overhead_report(struct run_ctx *ctx, uint64_t t0)
 			       json_object_new_double(wall > 0 ? 100.0 * own / wall : 0));
 	json_object_object_add(o, "runs", json_object_new_int(ctx->nr_done));
 	json_object_object_add(o, "failed", json_object_new_int(ctx->nr_failed));
+	json_object_object_add(o, "warmup_runs", json_object_new_int(ctx->nr_warm));
+	json_object_object_add(o, "warmup_failed",
+			       json_object_new_int(ctx->nr_warm_failed));
 	if (stop_signal)
 		json_put_str(o, "interrupted_by", strsignal(stop_signal));
 	json_object_object_add(ctx->res.meta, "summary", o);

@@ -48,6 +48,8 @@ struct run_ctx {
 	char host[128];
 	int nr_failed;
 	int nr_done;
+	int nr_warm;			/* --warmup runs, and how many failed */
+	int nr_warm_failed;
 	struct fio_time fio_time;
 };
 

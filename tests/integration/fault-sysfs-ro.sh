@@ -36,6 +36,8 @@ n=$(grep -c "^\[[12]/2\] .*FAILED: cannot set iostats=[01] on ${DEV#/dev/}: Read
 # and the two warm-up runs before them, each as what it is
 n=$(grep -c "^\[warm-up [12]/2\] .*FAILED: cannot set iostats=0 .*(not recorded)$" "$T_TMP/target.log")
 [ "$n" -eq 2 ] || fail "$n of 2 warm-up runs say the read-only sysfs refused them"
+grep -q "^fioring-bench run: 2 runs (2 failed) and 2 warm-up (2 failed) in " "$T_TMP/target.log" ||
+	fail "the end line does not count the 2 failed warm-up runs apart"
 grep -q 'could not restore' "$T_TMP/target.log" && fail "restore failed on settings never changed"
 [ ! -s "$T_TMP/journal" ] || fail "journal not empty: $(cat "$T_TMP/journal")"
 [ "$(cat $q)" = "$orig" ] || fail "queue/iostats is $(cat $q), was $orig"

@@ -58,6 +58,12 @@ grep -q 'harness overhead .* of the sweep' "$T_TMP/log" ||
 	[ -s "$out/diskstats/w0002.txt" ] || fail "no files of the warm-up runs"
 [ ! -e "$out/raw/w0003.json" ] || fail "a third warm-up run"
 [ "$(jq .warmup "$out/meta.json")" = 2 ] || fail "meta.json has no warmup 2"
+# the count at the end and meta.json's summary tell the warm-ups apart
+nruns=$((cells * 2))
+grep -q "^fioring-bench run: $nruns runs (0 failed) and 2 warm-up (0 failed) in " "$T_TMP/log" ||
+	fail "the end line does not count $nruns runs and 2 warm-up apart"
+[ "$(jq -r '.summary | "\(.runs) \(.warmup_runs) \(.warmup_failed)"' "$out/meta.json")" = \
+	"$nruns 2 0" ] || fail "meta.json's summary does not count the warm-up runs apart"
 
 # col NAME: the column number of NAME in the CSV header
 col() {
