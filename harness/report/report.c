@@ -61,21 +61,13 @@ static void values_of(const struct report *rep, const char *col, char *buf,
 /* How the sweep was made, from DIR/meta.json when the harness wrote one. */
 static void sweep_para(const struct report *rep, struct report_doc *doc)
 {
-	char path[PATH_MAX];
-	struct json_object *meta;
-	int n;
-
-	n = snprintf(path, sizeof(path), "%s/meta.json", rep->dir);
-	if (n < 0 || (size_t)n >= sizeof(path))
-		return;
-	meta = json_object_from_file(path);
-	if (!meta)
+	if (!rep->meta)
 		return;
 	doc_para(doc, "Sweep started %s on host %s%s%s. Command: %s",
-		 json_get_str(meta, "started"), json_get_str(meta, "host"),
-		 *json_get_str(meta, "embedded") ? ", embedded device " : "",
-		 json_get_str(meta, "embedded"), json_get_str(meta, "command"));
-	json_object_put(meta);
+		 json_get_str(rep->meta, "started"), json_get_str(rep->meta, "host"),
+		 *json_get_str(rep->meta, "embedded") ? ", embedded device " : "",
+		 json_get_str(rep->meta, "embedded"),
+		 json_get_str(rep->meta, "command"));
 }
 
 static void cells_table(const struct report *rep, struct report_doc *doc)
@@ -218,6 +210,7 @@ int cmd_report(int argc, char **argv)
 	};
 	struct report rep;
 	struct report_plot plots[REPORT_PLOTS_MAX];
+	char path[PATH_MAX];
 	size_t nplots = 0;
 	int c, ret, status = 1;
 
@@ -256,6 +249,8 @@ int cmd_report(int argc, char **argv)
 		results_free(&rep.res);
 		return 1;
 	}
+	snprintf(path, sizeof(path), "%.*s/meta.json", PATH_MAX - 12, rep.dir);
+	rep.meta = json_object_from_file(path);
 	ret = results_cells(&rep.res, &rep.cells, &rep.ncells);
 	if (!ret)
 		ret = report_summarise(&rep);
@@ -283,6 +278,7 @@ int cmd_report(int argc, char **argv)
 	status = 0;
 out:
 	free(rep.rcs);
+	json_object_put(rep.meta);
 	results_cells_free(rep.cells, rep.ncells);
 	results_free(&rep.res);
 	return status;

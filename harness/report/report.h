@@ -10,6 +10,8 @@
 #include <limits.h>
 #include <stddef.h>
 
+#include <json-c/json.h>
+
 #include "results/results_read.h"
 #include "lib/stats.h"
 
@@ -52,6 +54,7 @@ struct report_cmp {
 
 struct report {
 	const char *dir;
+	json_object *meta;	/* DIR/meta.json, NULL for older sweeps */
 	struct results res;
 	struct results_cell *cells;
 	size_t ncells;

@@ -32,7 +32,6 @@
 struct findings {
 	const struct report *rep;
 	struct report_doc *doc;
-	json_object *meta;	/* DIR/meta.json, NULL for older sweeps */
 	char kernel[128];
 };
 
@@ -105,7 +104,7 @@ static void cost_text(const struct report_cmp *cmp, char *buf, size_t len)
 /* "iostats=2 reads back 1 on loop0": said once, for values the sweep dropped */
 static void iostats_read_back(struct findings *f, const char *disk)
 {
-	json_object *m = json_get(report_facts_of(f->meta, disk), "iostats_read_back");
+	json_object *m = json_get(report_facts_of(f->rep->meta, disk), "iostats_read_back");
 	const char *swept[8];
 	size_t ns = report_distinct(f->rep, "iostats_req", swept, 8), k;
 
@@ -158,7 +157,7 @@ static int finding_iostats(struct findings *f)
 
 	for (d = 0; d < nd; d++) {
 		iostats_read_back(f, disks[d]);
-		if (report_inert(f->meta, dims[DIM_IOSTATS].req_col, disks[d],
+		if (report_inert(f->rep->meta, dims[DIM_IOSTATS].req_col, disks[d],
 				 why, sizeof(why))) {
 			say(f, "iostats cost: not measurable on %s: %s", disks[d], why);
 			continue;
@@ -275,7 +274,7 @@ static int finding_knobs(struct findings *f)
 				    "value", attr, disks[d]);
 				continue;
 			}
-			if (report_inert(f->meta, col, disks[d], why, sizeof(why))) {
+			if (report_inert(f->rep->meta, col, disks[d], why, sizeof(why))) {
 				say(f, "%s: not measurable here: %s", attr, why);
 				continue;
 			}
@@ -321,7 +320,7 @@ static int finding_peak(struct findings *f)
 	if (results_col(&f->rep->res, cols[1]) < 0)
 		return 0;
 	for (d = 0; d < nd; d++) {
-		if (report_inert(f->meta, cols[1], disks[d], why, sizeof(why))) {
+		if (report_inert(f->rep->meta, cols[1], disks[d], why, sizeof(why))) {
 			say(f, "peak profile: not measurable here: %s", why);
 			continue;
 		}
@@ -496,7 +495,7 @@ static void finding_util(struct findings *f)
 			    "reliable kernel counts and possible fio figures", disks[d]);
 			continue;
 		}
-		if (report_fact(f->meta, disks[d], "sync_completion") == 1) {
+		if (report_fact(f->rep->meta, disks[d], "sync_completion") == 1) {
 			say(f, "%%util and await: not measurable on %s: it completes "
 			    "I/O in the submitter's context, so no time is seen in "
 			    "flight (await over fio's lat in %zu/%zu runs)", disks[d],
@@ -769,7 +768,7 @@ static void finding_runs(struct findings *f)
 
 static void finding_placement(struct findings *f)
 {
-	json_object *p = json_get(f->meta, "placement");
+	json_object *p = json_get(f->rep->meta, "placement");
 	const char *note = json_get_str(p, "note");
 	json_object *sq = json_get(p, "sq_cpu");
 	const char *wk = json_get_str(p, "worker_cpus");
@@ -794,12 +793,9 @@ int report_findings(const struct report *rep, struct report_doc *doc)
 {
 	struct findings f = { .rep = rep, .doc = doc };
 	const char *kernels[4];
-	char path[PATH_MAX];
 	size_t nk, k;
 	int ret;
 
-	snprintf(path, sizeof(path), "%.*s/meta.json", PATH_MAX - 12, rep->dir);
-	f.meta = json_object_from_file(path);
 	nk = report_distinct(rep, "kernel", kernels, 4);
 	for (k = 0; k < nk; k++)
 		appendf(f.kernel, sizeof(f.kernel), "%s%s", k ? ", " : "", kernels[k]);
@@ -811,7 +807,7 @@ int report_findings(const struct report *rep, struct report_doc *doc)
 	if (!ret)
 		ret = finding_engine(&f);
 	if (!ret)
-		ret = report_tails(rep, f.meta, say_line, &f);
+		ret = report_tails(rep, rep->meta, say_line, &f);
 	if (!ret) {
 		if (!report_prio_headline(rep, doc))
 			say(&f, "priorities: not measured: no --ioprio mix "
@@ -820,6 +816,5 @@ int report_findings(const struct report *rep, struct report_doc *doc)
 		finding_runs(&f);
 		finding_placement(&f);
 	}
-	json_object_put(f.meta);
 	return ret;
 }
