@@ -13,34 +13,24 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lib/json_put.h"
 #include "kernel/applicability.h"
-#include "kernel/knob.h"
+#include "kernel/queue_attr.h"
 #include "lib/fileio.h"
 #include "lib/str.h"
 
 #define PROBE_IOS	64
 #define PROBE_BS	4096
 
-/* iostats=val on the target and its hidden path disks, which follow it */
+/* iostats=val where the target's accounting lives (queue_attr.h) */
 static int iostats_set(struct journal *j, const struct target *t,
 		       const char *val, char *eff, size_t len)
 {
-	char path[PATH_BUF];
-	int i, ret;
+	const char *where;
 
-	ret = target_queue_path(t, "iostats", path, sizeof(path));
-	if (!ret)
-		ret = knob_set(j, path, val, eff, len);
-	for (i = 0; !ret && i < t->nr_paths; i++) {
-		snprintf(path, sizeof(path), "/sys/block/%s/queue/iostats",
-			 t->paths[i]);
-		ret = knob_set(j, path, val, NULL, 0);
-	}
-	return ret;
+	return queue_attr_set(j, t, "iostats", val, eff, len, &where);
 }
 
 /*
@@ -94,7 +84,7 @@ static void facts_char(const struct target *t, struct target_facts *f)
 {
 	char path[PATH_BUF];
 
-	if (!target_queue_path(t, "iostats_passthrough", path, sizeof(path))) {
+	if (!queue_attr_path(t, "iostats_passthrough", path, sizeof(path))) {
 		f->iostats_honoured = FACT_YES;
 	} else {
 		f->iostats_honoured = FACT_NO;
@@ -171,15 +161,13 @@ int target_facts_probe(struct journal *j, const struct target *t,
 		       const struct strlist *iostats, struct target_facts *f)
 {
 	char path[PATH_BUF], raw[256], eff[16], *p;
-	struct stat st;
 	int i, ret;
 
 	memset(f, 0, sizeof(*f));
 	str_copy(f->disk, sizeof(f->disk), t->disk);
 	f->iostats_honoured = f->sync_completion = FACT_UNKNOWN;
-	snprintf(path, sizeof(path), "/sys/block/%s/mq", t->disk);
-	f->blk_mq = !stat(path, &st);
-	if (!target_queue_path(t, "scheduler", path, sizeof(path)) &&
+	f->blk_mq = queue_attr_blk_mq(t);
+	if (!queue_attr_path(t, "scheduler", path, sizeof(path)) &&
 	    !file_read_line(path, raw, sizeof(raw))) {
 		/* "[none] mq-deadline": the brackets only mark the current one */
 		for (p = raw; *p; p++)

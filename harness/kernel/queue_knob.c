@@ -10,7 +10,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "kernel/knob.h"
+#include "kernel/queue_attr.h"
 #include "kernel/queue_knob.h"
 #include "lib/fileio.h"
 
@@ -62,10 +62,11 @@ int queue_knob_probe(struct journal *j, const struct target *t,
 		     char *why, size_t len)
 {
 	char path[PATH_BUF], got[QUEUE_KNOB_VAL * 4];
+	const char *where;
 	struct stat st;
 	int i, ret;
 
-	ret = target_queue_path(t, k->attr, path, sizeof(path));
+	ret = queue_attr_path(t, k->attr, path, sizeof(path));
 	if (ret) {
 		snprintf(why, len, "%s has no queue/%s", t->disk, k->attr);
 		return ret;
@@ -80,9 +81,10 @@ int queue_knob_probe(struct journal *j, const struct target *t,
 		return -EACCES;
 	}
 	for (i = 0; i < k->vals.nr; i++) {
-		ret = knob_set(j, path, k->vals.v[i], got, sizeof(got));
+		ret = queue_attr_set(j, t, k->attr, k->vals.v[i], got,
+				     sizeof(got), &where);
 		if (ret) {
-			snprintf(why, len, "%s refuses queue/%s=%s: %s", t->disk,
+			snprintf(why, len, "%s refuses queue/%s=%s: %s", where,
 				 k->attr, k->vals.v[i], strerror(-ret));
 			return ret;
 		}

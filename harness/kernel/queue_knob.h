@@ -31,10 +31,11 @@ struct queue_knob {
 int queue_knob_parse(const char *arg, struct queue_knob *k, char *why,
 		     size_t len);
 /*
- * Writes each of k's values to queue/ATTR of t (journaled before the first
- * write) and reads it back into eff, in k's order.  Returns 0, or -errno
- * with why naming the attribute, the value and the disk: -ENOENT (no such
- * attribute), -EACCES (read-only) or what the write returned.
+ * Writes each of k's values to queue/ATTR where it lives on t (queue_attr.h;
+ * journaled before the first write) and reads it back into eff, in order.
+ * Returns 0, or -errno with why naming the attribute, the value and the
+ * disk: -ENOENT (no such attribute), -EACCES (read-only) or what the write
+ * returned.
  */
 int queue_knob_probe(struct journal *j, const struct target *t,
 		     const struct queue_knob *k, struct strlist *eff,

@@ -159,14 +159,6 @@ int target_stat_names(const struct target *t, const char **names, int max)
 	return n;
 }
 
-int target_queue_path(const struct target *t, const char *attr, char *buf,
-		      size_t len)
-{
-	if (snprintf(buf, len, "/sys/block/%s/queue/%s", t->disk, attr) >= (int)len)
-		return -ENAMETOOLONG;
-	return access(buf, F_OK) < 0 ? -errno : 0;
-}
-
 /* the first of the sysfs attributes of disk that reads as a non-empty line */
 static void first_attr(const char *disk, const char *const *attrs, char *buf,
 		       size_t len)

@@ -42,7 +42,5 @@ struct target_identity {
 int target_resolve(const char *dev, struct target *t);
 void target_identity(const struct target *t, struct target_identity *id);
 int target_stat_names(const struct target *t, const char **names, int max);
-int target_queue_path(const struct target *t, const char *attr, char *buf,
-		      size_t len);
 
 #endif

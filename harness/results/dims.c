@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "kernel/queue_attr.h"
 #include "results/dims.h"
 
 const struct dim dims[NR_DIMS] = {
@@ -171,19 +172,11 @@ const struct dim *dim_by_queue_attr(const char *attr)
 int dim_queue_attr_inert(const char *attr, bool blk_mq, const char *disk,
 			 char *why, size_t len)
 {
-	static const char *const rq_only[] = {
-		"nomerges", "add_random", "nr_requests", "rq_affinity",
-		"wbt_lat_usec", "scheduler",
-	};
-	size_t i;
-
-	for (i = 0; !blk_mq && i < sizeof(rq_only) / sizeof(rq_only[0]); i++)
-		if (!strcmp(rq_only[i], attr)) {
-			snprintf(why, len, "%s is bio-based: queue/%s acts on "
-				 "requests, and it has none", disk, attr);
-			return 1;
-		}
-	return 0;
+	if (blk_mq || !queue_attr_on_requests(attr))
+		return 0;
+	snprintf(why, len, "%s is bio-based: queue/%s acts on requests, and it "
+		 "has none", disk, attr);
+	return 1;
 }
 
 void dims_cols(char *buf, size_t len, bool vs_only, size_t wrap,

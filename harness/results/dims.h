@@ -145,10 +145,9 @@ const struct dim *dim_by_any_col(const char *col, int *eff);
 const struct dim *dim_by_queue_attr(const char *attr);
 /*
  * 1 when queue/ATTR changes nothing on disk (bio-based unless blk_mq),
- * with why (one clause) in why; else 0.  An attribute that acts on
- * requests only (merging, tags, the scheduler, the completion CPU) does
- * nothing on a bio-based device, which has none; any other, read_ahead_kb
- * or write_cache say, acts above the driver on every device.
+ * with why (one clause) in why; else 0: an attribute that acts on requests
+ * only (queue_attr_on_requests()) does nothing where there are none; any
+ * other, read_ahead_kb or write_cache say, acts on every device.
  */
 int dim_queue_attr_inert(const char *attr, bool blk_mq, const char *disk,
 			 char *why, size_t len);

@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "kernel/knob.h"
+#include "kernel/queue_attr.h"
 #include "lib/fileio.h"
 #include "sweep/dim_apply.h"
 
@@ -18,7 +19,7 @@ int dim_path(const struct target *t, const struct dim *d, char *path,
 	     size_t len)
 {
 	if (d->where == DIM_QUEUE_ATTR)
-		return target_queue_path(t, d->attr, path, len);
+		return queue_attr_path(t, d->attr, path, len);
 	if (d->where != DIM_NVME_SUBSYS || !t->subsys[0])
 		return -ENOENT;
 	if (snprintf(path, len, "%s/%s", t->subsys, d->attr) >= (int)len)
@@ -54,33 +55,35 @@ static int set_path(const struct dim_apply *a, int found, const char *path,
 	return ret;
 }
 
+/* queue/attr of t set to val where it lives (queue_attr.h), kept into eff */
+static int set_queue(const struct dim_apply *a, const struct target *t,
+		     const char *attr, const char *val, char *eff, size_t len,
+		     struct result_row *r)
+{
+	const char *where = t->disk;
+	int ret = queue_attr_set(a->journal, t, attr, val, eff, len, &where);
+
+	if (ret)
+		row_fail(r, "cannot set %s=%s on %s: %s", attr, val, where,
+			 strerror(-ret));
+	return ret;
+}
+
 /*
- * iostats: the hidden path disks have iostats of their own, and on kernels
- * before ~6.3 they are where multipath I/O is counted: what iostats costs
- * is the whole stack's accounting, so they follow the head.  Passthrough
- * I/O on the char device counts only with iostats_passthrough (6.13+).
+ * iostats: passthrough I/O on the char device counts only with
+ * iostats_passthrough (6.13+)
  */
 static int iostats_follows(const struct dim_apply *a, const struct target *t,
 			   const char *val, struct result_row *r)
 {
 	char path[PATH_BUF];
-	int ret, i;
 
-	for (i = 0; i < t->nr_paths; i++) {
-		snprintf(path, sizeof(path), "/sys/block/%s/queue/iostats",
-			 t->paths[i]);
-		ret = set_path(a, 0, path, "iostats", val, t->paths[i], NULL, 0,
-			       r);
-		if (ret)
-			return ret;
-	}
-	if (!t->is_char || target_queue_path(t, "iostats_passthrough", path,
-					     sizeof(path)))
+	if (!t->is_char || queue_attr_path(t, "iostats_passthrough", path,
+					   sizeof(path)))
 		return 0;
-	return set_path(a, 0, path, "iostats_passthrough",
-			strcmp(val, "0") ? "1" : "0", t->disk,
-			r->iostats_passthrough_eff,
-			sizeof(r->iostats_passthrough_eff), r);
+	return set_queue(a, t, "iostats_passthrough", strcmp(val, "0") ? "1" : "0",
+			 r->iostats_passthrough_eff,
+			 sizeof(r->iostats_passthrough_eff), r);
 }
 
 /* sqpoll: the loop workers follow the submitter (placement.h) */
@@ -111,7 +114,9 @@ static int apply_row(const struct dim_apply *a, const struct target *t,
 	int ret;
 
 	if (val) {
-		ret = set_path(a, dim_path(t, d, path, sizeof(path)), path,
+		ret = d->where == DIM_QUEUE_ATTR ?
+		      set_queue(a, t, d->attr, val, now, sizeof(now), r) :
+		      set_path(a, dim_path(t, d, path, sizeof(path)), path,
 			       d->name, val, t->disk, now, sizeof(now), r);
 		if (ret)
 			return ret;
@@ -127,7 +132,6 @@ int dims_apply(const struct dim_apply *a, const struct target *t,
 	       const struct sweep_cell *c, struct result_row *r)
 {
 	const struct dim *d;
-	char path[PATH_BUF];
 	int ret, i;
 
 	for (i = 0; i < NR_DIMS; i++) {
@@ -140,10 +144,8 @@ int dims_apply(const struct dim_apply *a, const struct target *t,
 	}
 	/* --knob: after the table's, whose scheduler resets some of them */
 	for (i = 0; i < a->nr_knobs; i++) {
-		ret = set_path(a, target_queue_path(t, a->knobs[i].attr, path,
-						    sizeof(path)),
-			       path, a->knobs[i].attr, c->val[NR_DIMS + i],
-			       t->disk, r->knob_eff[i], sizeof(r->knob_eff[i]), r);
+		ret = set_queue(a, t, a->knobs[i].attr, c->val[NR_DIMS + i],
+				r->knob_eff[i], sizeof(r->knob_eff[i]), r);
 		if (ret)
 			return ret;
 	}

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "kernel/knob.h"
+#include "kernel/queue_attr.h"
 #include "lib/fileio.h"
 #include "lib/str.h"
 #include "results/dims.h"
@@ -72,7 +73,7 @@ static int settings_kept(const struct target *t, const struct queue_knob *knobs,
 		}
 	for (k = 0; k < nr_knobs; k++) {
 		snprintf(name, sizeof(name), "queue/%s", knobs[k].attr);
-		if (!target_queue_path(t, knobs[k].attr, path, sizeof(path)) &&
+		if (!queue_attr_path(t, knobs[k].attr, path, sizeof(path)) &&
 		    !knob_kept(path, name, r->knob_eff[k], r))
 			return 0;
 	}

@@ -10,11 +10,14 @@
 #     the kernel figures of the iostats=1 rows come from the hidden path
 #     disks on 5.10 and 6.1 (flagged ks_from_paths), from the head on later
 #     kernels, and the applicability probe finds the head honours iostats;
+#   - --knob nomerges=0,2 goes to the hidden path disks, which hold the
+#     bio-based head's requests: seen there during the sweep, read back,
+#     the head probed as blk-mq (so measured), everything put back after;
 #   - an --iopolicy the kernel does not take is refused before any run:
 #     exit 1, one line naming it and what the kernel takes, no results
 #     directory, the iopolicy as it was and the journal empty;
 #   - a sweep SIGKILLed half way leaves its settings changed and
-#     'fioring-bench restore' puts back the iopolicy and all the iostats.
+#     'fioring-bench restore' puts back the iopolicy, every iostats and nomerges.
 #  multipath=N: a generic device target runs with both engines (fio's own
 #  as io_uring_cmd).  Before 6.13 the kernel counts passthrough nowhere and
 #  the rows are flagged no_kstats; from 6.13 on --iostats 1 also writes
@@ -46,12 +49,12 @@ bench_run() {
 		--out "$out" "$@" 2>"$out.err"
 }
 
-# settings: the subsystem's iopolicy and the iostats of the head and of
-# every hidden path disk, one line
+# settings: the subsystem's iopolicy and the iostats/nomerges of the head
+# and of every hidden path disk, one line
 settings() {
 	s=$(cat "$subsys/iopolicy")
 	for d in /sys/block/"$head" $(head_paths "$head"); do
-		s="$s $(basename "$d")=$(cat "$d/queue/iostats")"
+		s="$s $(basename "$d")=$(cat "$d/queue/iostats")/$(cat "$d/queue/nomerges")"
 	done
 	echo "$s"
 }
@@ -99,6 +102,36 @@ mode_y() {
 	[ "$after" = "$before" ] || fail "default sweep left '$after', was '$before'"
 	journal_empty "default sweep"
 
+	# --knob nomerges: the head is bio-based and its requests are the
+	# paths', so nomerges is written to each path (seen there while the
+	# sweep runs), read back from them, measured, and put back
+	for p in $(head_paths "$head"); do
+		while :; do
+			echo "$(basename "$p")=$(cat "$p/queue/nomerges")"
+			sleep 0.05
+		done >"$T_TMP/seen.$(basename "$p")" &
+		echo $! >>"$T_TMP/watchers"
+	done
+	bench_run "$T_TMP/knob" --target "/dev/$head" --engine fioring --iostats 1 \
+		--iopolicy numa --knob nomerges=0,2
+	rc=$?
+	kill $(cat "$T_TMP/watchers")
+	[ $rc -eq 0 ] || fail "--knob nomerges=0,2: exit $rc: $(tail -n 3 "$T_TMP/knob.err")"
+	for p in $(head_paths "$head"); do
+		grep -qx "$(basename "$p")=2" "$T_TMP/seen.$(basename "$p")" ||
+			fail "--knob nomerges=2 never reached $(basename "$p")"
+	done
+	bad=$(jq -r '.runs[] | select(.status != "ok" or .knob_nomerges_eff != .knob_nomerges_req) |
+		"\(.cell): \(.status) \(.knob_nomerges_eff) \(.error)"' "$T_TMP/knob/results.json")
+	[ -z "$bad" ] || fail "--knob nomerges=0,2: $bad"
+	! grep 'not measurable' "$T_TMP/knob.err" || fail "--knob nomerges said not measurable"
+	# what the report reads to measure it (the guest has no gnuplot)
+	jq -e '.meta.targets[0].blk_mq == true' "$T_TMP/knob/results.json" >/dev/null ||
+		fail "the probe found /dev/$head's requests not on blk-mq queues"
+	after=$(settings)
+	[ "$after" = "$before" ] || fail "--knob sweep left '$after', was '$before'"
+	journal_empty "--knob sweep"
+
 	# a name the kernel does not take stops the sweep before it starts
 	bench_run "$T_TMP/bogus" --target "/dev/$head" --engine fioring --iostats 1 \
 		--iopolicy numa,bogus
@@ -113,7 +146,7 @@ mode_y() {
 
 	# SIGKILL: nothing restores, then restore does
 	"$bench" run --job "$job" --engine fioring --repeat 20 --runtime 1 \
-		--target "/dev/$head" --iostats 0 --iopolicy round-robin \
+		--target "/dev/$head" --iostats 0 --iopolicy round-robin --knob nomerges=2 \
 		--out "$T_TMP/killed" >/dev/null 2>&1 &
 	pid=$!
 	i=0
@@ -131,7 +164,7 @@ mode_y() {
 	after=$(settings)
 	[ "$after" = "$before" ] || fail "restore left '$after', was '$before'"
 	journal_empty "restore"
-	pass "swept $swept x iostats 0,1 on /dev/$head ($nruns runs, ok, restored, ks_from_paths $from_paths); --iopolicy bogus refused before any run; after SIGKILL ('$changed') restore put back '$before'"
+	pass "swept $swept x iostats 0,1 on /dev/$head ($nruns runs, ok, restored, ks_from_paths $from_paths); --knob nomerges=0,2 on its paths; --iopolicy bogus refused before any run; after SIGKILL ('$changed') restore put back '$before'"
 }
 
 mode_n() {
