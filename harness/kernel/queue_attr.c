@@ -39,8 +39,8 @@ int queue_attr_disks(const struct target *t, const char *attr,
 	return n;
 }
 
-static int disk_attr_path(const char *disk, const char *attr, char *buf,
-			  size_t len)
+int queue_attr_disk_path(const char *disk, const char *attr, char *buf,
+			 size_t len)
 {
 	if (snprintf(buf, len, "/sys/block/%s/queue/%s", disk, attr) >= (int)len)
 		return -ENAMETOOLONG;
@@ -53,7 +53,7 @@ int queue_attr_path(const struct target *t, const char *attr, char *buf,
 	const char *disks[QUEUE_ATTR_DISKS_MAX];
 
 	queue_attr_disks(t, attr, disks);
-	return disk_attr_path(disks[0], attr, buf, len);
+	return queue_attr_disk_path(disks[0], attr, buf, len);
 }
 
 int queue_attr_set(struct journal *j, const struct target *t, const char *attr,
@@ -65,7 +65,7 @@ int queue_attr_set(struct journal *j, const struct target *t, const char *attr,
 
 	for (i = 0; i < n; i++) {
 		*where = disks[i];
-		ret = disk_attr_path(disks[i], attr, path, sizeof(path)) ?:
+		ret = queue_attr_disk_path(disks[i], attr, path, sizeof(path)) ?:
 		      knob_set(j, path, val, got, sizeof(got));
 		if (ret)
 			return ret;

@@ -27,7 +27,10 @@ bool queue_attr_blk_mq(const struct target *t);
 /* the disks whose queue/ATTR make t's setting, the one read first; how many */
 int queue_attr_disks(const struct target *t, const char *attr,
 		     const char **disks);
-/* queue/ATTR of the first of them into buf; 0, or -errno (-ENOENT: none) */
+/* queue/ATTR of disk into buf; 0, or -errno (-ENOENT: none) */
+int queue_attr_disk_path(const char *disk, const char *attr, char *buf,
+			 size_t len);
+/* the same of the first of t's disks of ATTR */
 int queue_attr_path(const struct target *t, const char *attr, char *buf,
 		    size_t len);
 /*

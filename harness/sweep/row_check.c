@@ -46,37 +46,62 @@ static int knob_kept(const char *path, const char *attr, const char *was,
 }
 
 /*
+ * queue/attr still was?  Where the run set it, on each disk it lives on
+ * (queue_attr.h); where it did not, the disks may differ and the first,
+ * which was read, is held to it.
+ */
+static int queue_kept(const struct target *t, const char *attr, bool set,
+		      const char *was, struct result_row *r)
+{
+	const char *disks[QUEUE_ATTR_DISKS_MAX];
+	char path[PATH_BUF], name[QUEUE_KNOB_NAME + DISK_NAME_LEN + 16];
+	int n = queue_attr_disks(t, attr, disks), i;
+
+	for (i = 0; i < (set ? n : 1); i++) {
+		if (queue_attr_disk_path(disks[i], attr, path, sizeof(path)))
+			continue;
+		/* a multipath head's path disk is named; a lone disk is the target */
+		snprintf(name, sizeof(name), n > 1 ? "queue/%s of %s" : "queue/%s",
+			 attr, disks[i]);
+		if (!knob_kept(path, name, was, r))
+			return 0;
+	}
+	return 1;
+}
+
+/*
  * Each kernel setting of the dims table that has a read-back column, the
  * queue/ attributes before the subsystem's, then each --knob: still what
  * it was when the run started?
  */
-static int settings_kept(const struct target *t, const struct queue_knob *knobs,
-			 int nr_knobs, struct result_row *r)
+static int settings_kept(const struct sweep_cell *c, const struct target *t,
+			 const struct queue_knob *knobs, int nr_knobs,
+			 struct result_row *r)
 {
 	static const enum dim_where kernel[] = { DIM_QUEUE_ATTR, DIM_NVME_SUBSYS };
-	char path[PATH_BUF], name[QUEUE_KNOB_NAME + 8];
+	char path[PATH_BUF];
 	const struct dim *d;
+	const char *was;
 	size_t w;
 	int i, k;
 
 	for (w = 0; w < sizeof(kernel) / sizeof(kernel[0]); w++)
 		for (i = 0; i < NR_DIMS; i++) {
 			d = &dims[i];
-			if (d->where != kernel[w] || !d->eff_col ||
-			    dim_path(t, d, path, sizeof(path)))
+			if (d->where != kernel[w] || !d->eff_col)
 				continue;
-			snprintf(name, sizeof(name), "%s%s",
-				 d->where == DIM_QUEUE_ATTR ? "queue/" : "", d->attr);
-			if (!knob_kept(path, name,
-				       result_row_text(r, d->eff_col) ?: "", r))
+			was = result_row_text(r, d->eff_col) ?: "";
+			if (d->where == DIM_QUEUE_ATTR) {
+				if (!queue_kept(t, d->attr, c->val[i] != NULL, was, r))
+					return 0;
+			} else if (!dim_path(t, d, path, sizeof(path)) &&
+				   !knob_kept(path, d->attr, was, r)) {
 				return 0;
+			}
 		}
-	for (k = 0; k < nr_knobs; k++) {
-		snprintf(name, sizeof(name), "queue/%s", knobs[k].attr);
-		if (!queue_attr_path(t, knobs[k].attr, path, sizeof(path)) &&
-		    !knob_kept(path, name, r->knob_eff[k], r))
+	for (k = 0; k < nr_knobs; k++)
+		if (!queue_kept(t, knobs[k].attr, true, r->knob_eff[k], r))
 			return 0;
-	}
 	return 1;
 }
 
@@ -88,7 +113,7 @@ static void knobs_check(const struct sweep_cell *c, const struct target *t,
 		return;
 	/* a server's knobs are read back by its exec_prerun, not from here */
 	if (!t->remote)
-		settings_kept(t, knobs, nr_knobs, r);
+		settings_kept(c, t, knobs, nr_knobs, r);
 }
 
 void row_check(const struct run_env *env, const struct run_tools *tl,

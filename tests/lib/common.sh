@@ -307,9 +307,12 @@ disks_of_nsid() {
 }
 
 # head_paths DISK: the sysfs directories of the hidden path disks
-# (nvmeXcZnY) of the native multipath head DISK (nvmeXnY), one a line
+# (nvmeXcZnY) of the native multipath head DISK (nvmeXnY), one a line;
+# found by name, as the harness finds them: the head's multipath/ links
+# are not there on every kernel (6.1 has none)
 head_paths() {
-	for p in /sys/block/"$1"/multipath/*; do
+	_s=${1#nvme}
+	for p in /sys/block/nvme"${_s%%n*}"c*n"${1##*n}"; do
 		[ -e "$p" ] && echo "$p"
 	done
 }

@@ -13,6 +13,7 @@
 #   - --knob nomerges=0,2 goes to the hidden path disks, which hold the
 #     bio-based head's requests: seen there during the sweep, read back,
 #     the head probed as blk-mq (so measured), everything put back after;
+#     a path's nomerges changed during a run fails that row, naming it;
 #   - an --iopolicy the kernel does not take is refused before any run:
 #     exit 1, one line naming it and what the kernel takes, no results
 #     directory, the iopolicy as it was and the journal empty;
@@ -63,11 +64,24 @@ journal_empty() {
 	[ ! -s "$FIORING_STATE" ] || fail "$1: the journal is not empty: $(cat "$FIORING_STATE")"
 }
 
+# fio_opened DEV: waits up to 20 s for a fio process to hold DEV open (the
+# guest's busybox has pidof, not the pgrep of fio_with_open)
+fio_opened() {
+	for _ in $(seq 200); do
+		for p in $(pidof fio); do
+			ls -l "/proc/$p/fd" 2>/dev/null | grep -q -- "-> $1\$" && return 0
+		done
+		sleep 0.1
+	done
+	return 1
+}
+
 mode_y() {
 	subsys=$(subsys_by_nqn fioring-testbed) || fail "no subsystem fioring-testbed"
 	head=$(disks_of_nsid 1 | head -n 1)
 	head=${head#/dev/}
 	[ -b "/dev/$head" ] || fail "no head block device /dev/$head"
+	[ "$(head_paths "$head" | wc -l)" -ge 2 ] || fail "/dev/$head has no two hidden path disks"
 	before=$(settings)
 
 	# every policy the kernel takes, found by trying each
@@ -132,6 +146,26 @@ mode_y() {
 	[ "$after" = "$before" ] || fail "--knob sweep left '$after', was '$before'"
 	journal_empty "--knob sweep"
 
+	# a path's nomerges changed while fio runs fails that row, naming the
+	# path disk; the next repeat, set afresh, is ok
+	last=$(head_paths "$head" | tail -n 1)
+	"$bench" run --job "$job" --engine fioring --repeat 2 --warmup 0 --runtime 3 \
+		--target "/dev/$head" --iostats 1 --iopolicy numa --knob nomerges=2 \
+		--out "$T_TMP/flip" 2>"$T_TMP/flip.err" &
+	pid=$!
+	fio_opened "/dev/$head" || fail "the flip sweep's fio never opened /dev/$head"
+	echo 0 >"$last/queue/nomerges"
+	wait $pid
+	rc=$?
+	[ $rc -eq 3 ] || fail "a path's nomerges flipped: exit $rc, want 3: $(tail -n 3 "$T_TMP/flip.err")"
+	got=$(jq -r '.runs[] | "\(.repeat) \(.status) \(.error)"' "$T_TMP/flip/results.json")
+	flipped="1 failed queue/nomerges of $(basename "$last") changed during the run:"
+	echo "$got" | grep -qx "$flipped 2 at the start and 0 at the end" &&
+		echo "$got" | grep -qx "2 ok " || fail "a path's nomerges flipped: $got"
+	after=$(settings)
+	[ "$after" = "$before" ] || fail "the flip sweep left '$after', was '$before'"
+	journal_empty "the flip sweep"
+
 	# a name the kernel does not take stops the sweep before it starts
 	bench_run "$T_TMP/bogus" --target "/dev/$head" --engine fioring --iostats 1 \
 		--iopolicy numa,bogus
@@ -164,7 +198,7 @@ mode_y() {
 	after=$(settings)
 	[ "$after" = "$before" ] || fail "restore left '$after', was '$before'"
 	journal_empty "restore"
-	pass "swept $swept x iostats 0,1 on /dev/$head ($nruns runs, ok, restored, ks_from_paths $from_paths); --knob nomerges=0,2 on its paths; --iopolicy bogus refused before any run; after SIGKILL ('$changed') restore put back '$before'"
+	pass "swept $swept x iostats 0,1 on /dev/$head ($nruns runs, ok, restored, ks_from_paths $from_paths); --knob nomerges=0,2 on its paths, a flip on one caught; --iopolicy bogus refused before any run; after SIGKILL ('$changed') restore put back '$before'"
 }
 
 mode_n() {
