@@ -807,7 +807,7 @@ int report_findings(const struct report *rep, struct report_doc *doc)
 	if (!ret)
 		ret = finding_engine(&f);
 	if (!ret)
-		ret = report_tails(rep, rep->meta, say_line, &f);
+		ret = report_tails(rep, say_line, &f);
 	if (!ret) {
 		if (!report_prio_headline(rep, doc))
 			say(&f, "priorities: not measured: no --ioprio mix "

@@ -13,8 +13,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 
-#include <json-c/json.h>
-
 struct report;
 struct results_cell;
 
@@ -57,10 +55,9 @@ int report_clat_broken(const struct report *rep, const struct results_cell *rc);
 
 /*
  * report_tails.c: a finding line per compared pair on clat percentiles;
- * meta: DIR/meta.json (NULL: none), for the pairs the probe's facts say
- * are not measurable
+ * the probe's facts in rep->meta say which pairs are not measurable
  */
-int report_tails(const struct report *rep, json_object *meta,
+int report_tails(const struct report *rep,
 		 void (*say)(void *arg, const char *line), void *arg);
 
 #endif

@@ -109,8 +109,8 @@ static int one_pct(const struct report *rep, const struct report_pair *p,
 	return reading;
 }
 
-static int group_lines(const struct report *rep, json_object *meta,
-		       const struct report_group *g, struct tails_fdr *fdr,
+static int group_lines(const struct report *rep, const struct report_group *g,
+		       struct tails_fdr *fdr,
 		       void (*say)(void *arg, const char *line), void *arg)
 {
 	struct report_cmp cmp;
@@ -137,7 +137,7 @@ static int group_lines(const struct report *rep, json_object *meta,
 		int worst = -1, r;
 
 		/* said once for the group, as the setting's finding says it */
-		if (report_inert(meta, g->col, results_get(&rep->res,
+		if (report_inert(rep->meta, g->col, results_get(&rep->res,
 				 report_row(p->base), "target"), why, sizeof(why))) {
 			inert++;
 			continue;
@@ -189,7 +189,7 @@ out:
 	return ret;
 }
 
-int report_tails(const struct report *rep, json_object *meta,
+int report_tails(const struct report *rep,
 		 void (*say)(void *arg, const char *line), void *arg)
 {
 	struct report_group g[REPORT_GROUPS_MAX];
@@ -202,13 +202,13 @@ int report_tails(const struct report *rep, json_object *meta,
 		say(arg, "latency: not compared: the sweep has no two cells that "
 		    "differ only in a setting the report compares");
 	for (i = 0; i < n && !ret; i++)
-		ret = group_lines(rep, meta, &g[i], &fdr, say, arg);
+		ret = group_lines(rep, &g[i], &fdr, say, arg);
 	if (ret)
 		goto out;
 	fdr.cut = stats_fdr_cut(fdr.p, fdr.n, 1 - REPORT_TAIL_LEVEL);
 	fdr.collect = false;
 	for (i = 0; i < n && !ret; i++)
-		ret = group_lines(rep, meta, &g[i], &fdr, say, arg);
+		ret = group_lines(rep, &g[i], &fdr, say, arg);
 	if (ret || fdr.n < 2)
 		goto out;
 	snprintf(cut, sizeof(cut), fdr.cut > 0 ? "is at most %.2g" : "makes it (none does)",
