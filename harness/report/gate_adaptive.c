@@ -8,6 +8,7 @@
 
 #include "lib/json_put.h"
 #include "report/gate_adaptive.h"
+#include "results/meta.h"
 
 static json_object *adaptive_of(const struct gate_adaptive *ga)
 {
@@ -19,13 +20,12 @@ static json_object *adaptive_of(const struct gate_adaptive *ga)
 void gate_adaptive_read(const char *dir, const char *vs_col, const char *vs_val,
 			struct gate_adaptive *ga)
 {
-	char path[4096], vs[160];
+	char vs[160];
 	json_object *a, *b;
 	const char *got;
 
 	memset(ga, 0, sizeof(*ga));
-	snprintf(path, sizeof(path), "%s/meta.json", dir);
-	ga->meta = json_object_from_file(path);
+	ga->meta = results_meta_read(dir);
 	a = adaptive_of(ga);
 	got = a ? json_get_str(a, "vs") : "";
 	snprintf(vs, sizeof(vs), "%s=%s", vs_col, vs_val);

@@ -20,6 +20,7 @@
 #include "report/report_cmd.h"
 #include "report/report.h"
 #include "report/report_doc.h"
+#include "results/meta.h"
 
 static void usage(FILE *f)
 {
@@ -210,7 +211,6 @@ int cmd_report(int argc, char **argv)
 	};
 	struct report rep;
 	struct report_plot plots[REPORT_PLOTS_MAX];
-	char path[PATH_MAX];
 	size_t nplots = 0;
 	int c, ret, status = 1;
 
@@ -249,8 +249,7 @@ int cmd_report(int argc, char **argv)
 		results_free(&rep.res);
 		return 1;
 	}
-	snprintf(path, sizeof(path), "%.*s/meta.json", PATH_MAX - 12, rep.dir);
-	rep.meta = json_object_from_file(path);
+	rep.meta = results_meta_read(rep.dir);
 	ret = results_cells(&rep.res, &rep.cells, &rep.ncells);
 	if (!ret)
 		ret = report_summarise(&rep);

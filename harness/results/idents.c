@@ -12,6 +12,7 @@
 
 #include "lib/json_put.h"
 #include "results/idents.h"
+#include "results/meta.h"
 
 /* a cell key is split at ',' and '=' and shown in a shell: keep it plain */
 static void sanitize(char *s)
@@ -110,13 +111,9 @@ int results_idents_from_meta(json_object *meta, struct results_idents *ids)
 
 int results_idents_read(const char *dir, struct results_idents *ids)
 {
-	char path[4096];
-	json_object *meta;
-	int ret;
+	json_object *meta = results_meta_read(dir);
+	int ret = results_idents_from_meta(meta, ids);
 
-	snprintf(path, sizeof(path), "%s/meta.json", dir);
-	meta = json_object_from_file(path);
-	ret = results_idents_from_meta(meta, ids);
 	json_object_put(meta);
 	return ret;
 }

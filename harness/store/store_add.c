@@ -16,6 +16,7 @@
 
 #include "lib/fileio.h"
 #include "lib/json_put.h"
+#include "results/meta.h"
 #include "store/store.h"
 #include "store/store_db.h"
 #include "store/store_results.h"
@@ -415,7 +416,7 @@ int store_add_sweep(struct store *st, const char *dir,
 		store_fail(st, ret, "cannot read %s: %s", path, strerror(-ret));
 		goto out;
 	}
-	snprintf(path, sizeof(path), "%s/meta.json", dir);
+	results_meta_path(dir, path, sizeof(path));
 	if (!access(path, F_OK)) {
 		ret = file_read_all(path, &metatext, &metalen);
 		meta = ret ? NULL : json_tokener_parse(metatext);

@@ -41,6 +41,7 @@
 #include "sweep/undo.h"
 #include "sweep/undo_locks.h"
 #include "results/knob_cols.h"
+#include "results/meta.h"
 
 static volatile sig_atomic_t stop_signal;
 
@@ -1003,12 +1004,9 @@ static int sweep_tools(struct run_ctx *ctx)
 /* meta.json and the results files, open for the rows */
 static int sweep_results_open(struct run_ctx *ctx)
 {
-	char path[PATH_BUF];
 	json_object *meta = make_meta(ctx);
-	int ret;
+	int ret = results_meta_write(ctx->tools.out, meta);
 
-	snprintf(path, sizeof(path), "%s/meta.json", ctx->tools.out);
-	ret = results_write_json(path, meta);
 	if (!ret)
 		ret = results_open(&ctx->res, ctx->tools.out, meta, ctx->env->knobs,
 				   ctx->env->nr_knobs);
@@ -1048,7 +1046,6 @@ static void sweep_header(const struct run_ctx *ctx)
  */
 static int sweep_finish(struct run_ctx *ctx, uint64_t t0, int status)
 {
-	char path[PATH_BUF];
 	bool restored = !teardown(ctx);
 	int i, d;
 
@@ -1058,8 +1055,7 @@ static int sweep_finish(struct run_ctx *ctx, uint64_t t0, int status)
 	devlocks_release(&ctx->locks);
 	if (ctx->results_open) {
 		overhead_report(ctx, t0);
-		snprintf(path, sizeof(path), "%s/meta.json", ctx->tools.out);
-		results_write_json(path, ctx->res.meta);
+		results_meta_write(ctx->tools.out, ctx->res.meta);
 		results_finish(&ctx->res);
 		results_close(&ctx->res);
 		if (!stop_signal)

@@ -28,6 +28,7 @@
 
 #include "lib/json_put.h"
 #include "lib/strlist.h"
+#include "results/meta.h"
 #include "results/results.h"
 #include "results/results_read.h"
 #include "sweep/adaptive.h"
@@ -115,19 +116,17 @@ static int sweep_settings(const char *dir, char *col, size_t len,
 			  double *max_drop, struct strlist *metrics)
 {
 	json_object *meta, *ad, *m;
-	char path[4096];
 	const char *vs;
 	size_t i;
 	int ret = -EINVAL;
 
-	snprintf(path, sizeof(path), "%s/meta.json", dir);
-	meta = json_object_from_file(path);
+	meta = results_meta_read(dir);
 	ad = json_get(meta, "adaptive");
 	vs = json_get_str(ad, "vs");
 	m = json_get(ad, "metrics");
 	if (!ad || !strchr(vs, '=') || !json_object_is_type(m, json_type_array)) {
-		fprintf(stderr, "adaptive_replay: %s: no adaptive sweep with "
-			"--adaptive-vs COL=VAL\n", path);
+		fprintf(stderr, "adaptive_replay: %s/meta.json: no adaptive sweep with "
+			"--adaptive-vs COL=VAL\n", dir);
 		goto out;
 	}
 	snprintf(col, len, "%.*s", (int)(strchr(vs, '=') - vs), vs);
