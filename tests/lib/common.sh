@@ -158,6 +158,24 @@ expect_fio_error() {
 	echo "$what: $(grep "$pattern" "$T_TMP/out" | head -n 1)"
 }
 
+# children PID [NAME]: the pids whose parent is PID (and whose command is
+# NAME), read from /proc so that it runs where there is no pgrep (the NVMe
+# guest's busybox)
+children() {
+	for s in /proc/[0-9]*/stat; do
+		read -r st 2>/dev/null <"$s" || continue
+		comm=${st#*(}
+		comm=${comm%)*}
+		# after the command's last ')': the state, then the parent's pid
+		ppid=${st##*) }
+		ppid=${ppid#* }
+		[ "${ppid%% *}" = "$1" ] || continue
+		[ -z "${2:-}" ] || [ "$comm" = "$2" ] || continue
+		s=${s#/proc/}
+		echo "${s%/stat}"
+	done
+}
+
 # fio_with_open PID DEV: waits up to 20 s for a fio started by process PID
 # to have DEV open in a job process (which opens it before the first I/O
 # and keeps it to the end; fio's main process only looks at it briefly),
@@ -167,10 +185,12 @@ expect_fio_error() {
 # take seconds to start (under ASan, on a loaded machine).
 fio_with_open() {
 	for _ in $(seq 200); do
-		for f in $(for g in $(pgrep -P "$1"); do pgrep -P "$g" -x fio; done); do
-			for j in $(pgrep -P "$f" -x fio); do
-				ls -l "/proc/$j/fd" 2>/dev/null | grep -q -- "-> $2\$" &&
-					{ echo "$f"; return 0; }
+		for g in $(children "$1"); do
+			for f in $(children "$g" fio); do
+				for j in $(children "$f" fio); do
+					ls -l "/proc/$j/fd" 2>/dev/null | grep -q -- "-> $2\$" &&
+						{ echo "$f"; return 0; }
+				done
 			done
 		done
 		sleep 0.1

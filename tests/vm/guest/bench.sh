@@ -64,18 +64,6 @@ journal_empty() {
 	[ ! -s "$FIORING_STATE" ] || fail "$1: the journal is not empty: $(cat "$FIORING_STATE")"
 }
 
-# fio_opened DEV: waits up to 20 s for a fio process to hold DEV open (the
-# guest's busybox has pidof, not the pgrep of fio_with_open)
-fio_opened() {
-	for _ in $(seq 200); do
-		for p in $(pidof fio); do
-			ls -l "/proc/$p/fd" 2>/dev/null | grep -q -- "-> $1\$" && return 0
-		done
-		sleep 0.1
-	done
-	return 1
-}
-
 mode_y() {
 	subsys=$(subsys_by_nqn fioring-testbed) || fail "no subsystem fioring-testbed"
 	head=$(disks_of_nsid 1 | head -n 1)
@@ -153,7 +141,7 @@ mode_y() {
 		--target "/dev/$head" --iostats 1 --iopolicy numa --knob nomerges=2 \
 		--out "$T_TMP/flip" 2>"$T_TMP/flip.err" &
 	pid=$!
-	fio_opened "/dev/$head" || fail "the flip sweep's fio never opened /dev/$head"
+	fio_with_open $pid "/dev/$head" >/dev/null || fail "the flip sweep's fio never opened /dev/$head"
 	echo 0 >"$last/queue/nomerges"
 	wait $pid
 	rc=$?
