@@ -25,7 +25,7 @@ enum fact { FACT_UNKNOWN = -1, FACT_NO = 0, FACT_YES = 1 };
 
 struct target_facts {
 	char disk[DISK_NAME_LEN];
-	bool blk_mq;			/* /sys/block/DISK/mq exists */
+	bool blk_mq;			/* its requests are on blk-mq queues (queue_attr.h) */
 	enum fact iostats_honoured;	/* iostats=0 stops the kernel counting */
 	char iostats_why[192];		/* when not YES: why, for the report */
 	enum fact sync_completion;	/* reads return without sleeping */

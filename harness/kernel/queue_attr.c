@@ -25,15 +25,26 @@ bool queue_attr_on_requests(const char *attr)
 	return false;
 }
 
+/* the disks that hold t's requests: a multipath head's paths, else its own */
+static int request_disks(const struct target *t, const char **disks)
+{
+	int i;
+
+	disks[0] = t->disk;
+	for (i = 0; i < t->nr_paths; i++)
+		disks[i] = t->paths[i];
+	return i ?: 1;
+}
+
 int queue_attr_disks(const struct target *t, const char *attr,
 		     const char **disks)
 {
-	bool rq = queue_attr_on_requests(attr);
 	int n = 0, i;
 
-	if (!t->nr_paths || !rq)
-		disks[n++] = t->disk;
-	if (rq || !strcmp(attr, "iostats") || !strcmp(attr, "iostats_passthrough"))
+	if (queue_attr_on_requests(attr))
+		return request_disks(t, disks);
+	disks[n++] = t->disk;
+	if (!strcmp(attr, "iostats") || !strcmp(attr, "iostats_passthrough"))
 		for (i = 0; i < t->nr_paths; i++)
 			disks[n++] = t->paths[i];
 	return n;
@@ -79,9 +90,10 @@ int queue_attr_set(struct journal *j, const struct target *t, const char *attr,
 
 bool queue_attr_blk_mq(const struct target *t)
 {
+	const char *disks[QUEUE_ATTR_DISKS_MAX];
 	char path[PATH_BUF];
 
-	snprintf(path, sizeof(path), "/sys/block/%s/mq",
-		 t->nr_paths ? t->paths[0] : t->disk);
+	request_disks(t, disks);
+	snprintf(path, sizeof(path), "/sys/block/%s/mq", disks[0]);
 	return !access(path, F_OK);
 }

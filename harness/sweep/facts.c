@@ -16,10 +16,24 @@
 
 #include "sweep/facts.h"
 
-static void say_facts(const struct target_facts *f)
+/*
+ * "nvme0n1: bio-based multipath head, its requests on the blk-mq paths
+ * nvme0c0n1 nvme0c1n1": where the request settings (--knob, --scheduler)
+ * act, as the row check's errors name them
+ */
+static void say_facts(const struct target *t, const struct target_facts *f)
 {
-	fprintf(stderr, "fioring-bench run: %s: %s", f->disk,
-		f->blk_mq ? "blk-mq" : "bio-based");
+	const char *kind = f->blk_mq ? "blk-mq" : "bio-based";
+	int i;
+
+	fprintf(stderr, "fioring-bench run: %s: ", f->disk);
+	if (t->nr_paths) {
+		fprintf(stderr, "bio-based multipath head, its requests on the %s paths", kind);
+		for (i = 0; i < t->nr_paths; i++)
+			fprintf(stderr, " %s", t->paths[i]);
+	} else {
+		fputs(kind, stderr);
+	}
 	if (f->sync_completion == FACT_YES)
 		fprintf(stderr, ", completes I/O in the submitter's context "
 			"(%%util cannot be held against fio's busy share)");
@@ -180,7 +194,7 @@ int sweep_probe_targets(struct journal *j, const struct target *tg, int nr,
 				tg[i].disk, strerror(-ret));
 			return ret;
 		}
-		say_facts(&f[i]);
+		say_facts(&tg[i], &f[i]);
 		say_inert_knobs(&f[i], env->knobs, env->nr_knobs);
 	}
 	eff = calloc(nr, sizeof(*eff));

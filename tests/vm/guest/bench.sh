@@ -12,7 +12,8 @@
 #     kernels, and the applicability probe finds the head honours iostats;
 #   - --knob nomerges=0,2 goes to the hidden path disks, which hold the
 #     bio-based head's requests: seen there during the sweep, read back,
-#     the head probed as blk-mq (so measured), everything put back after;
+#     the head probed as blk-mq (so measured) and its line naming the
+#     paths, everything put back after;
 #     a path's nomerges changed during a run fails that row, naming it;
 #   - an --iopolicy the kernel does not take is refused before any run:
 #     exit 1, one line naming it and what the kernel takes, no results
@@ -127,6 +128,18 @@ mode_y() {
 		"\(.cell): \(.status) \(.knob_nomerges_eff) \(.error)"' "$T_TMP/knob/results.json")
 	[ -z "$bad" ] || fail "--knob nomerges=0,2: $bad"
 	! grep 'not measurable' "$T_TMP/knob.err" || fail "--knob nomerges said not measurable"
+	# the probe's line says where the head's requests, so nomerges, go
+	line=$(grep "^fioring-bench run: $head: " "$T_TMP/knob.err")
+	case $line in
+	*": bio-based multipath head, its requests on the blk-mq paths "*) ;;
+	*) fail "the probe's line of a multipath head: '$line'" ;;
+	esac
+	for p in $(head_paths "$head"); do
+		case $line in
+		*" $(basename "$p")"[\ ,]*) ;;
+		*) fail "the probe's line does not name $(basename "$p"): '$line'" ;;
+		esac
+	done
 	# what the report reads to measure it (the guest has no gnuplot)
 	jq -e '.meta.targets[0].blk_mq == true' "$T_TMP/knob/results.json" >/dev/null ||
 		fail "the probe found /dev/$head's requests not on blk-mq queues"
