@@ -106,6 +106,12 @@ static int one_pct(const struct report *rep, const struct report_pair *p,
 		fdr->held++;
 		return REPORT_UNSURE;
 	}
+	/* which of the line's percentiles keeps it from a verdict, and why */
+	if (reading == REPORT_UNSURE) {
+		used = strlen(buf);
+		snprintf(buf + used, len - used, " (holds 1, reaches past +-%.0f%%)",
+			 100 * REPORT_SAME_BAND);
+	}
 	return reading;
 }
 
