@@ -1041,6 +1041,24 @@ static void sweep_header(const struct run_ctx *ctx)
 }
 
 /*
+ * meta.json's summary and results.json's last runs, written as the sweep
+ * ends: a sweep that otherwise finished (0, or 3: some runs failed) and
+ * cannot write them says so and exits 1, so that no report is read from
+ * files that lack them (a sweep stopped for a write said it already)
+ */
+static int sweep_results_end(struct run_ctx *ctx, int status)
+{
+	int meta = results_meta_write(ctx->tools.out, ctx->res.meta);
+	int ret = results_finish(&ctx->res) ?: meta;
+
+	if (!ret || (status && status != 3))
+		return status;
+	fprintf(stderr, "fioring-bench run: cannot write results in %s: %s\n",
+		ctx->tools.out, strerror(-ret));
+	return 1;
+}
+
+/*
  * Settings restored, results closed and kept in the history, state freed:
  * the sweep's exit status, from status as the sweep ended
  */
@@ -1055,8 +1073,7 @@ static int sweep_finish(struct run_ctx *ctx, uint64_t t0, int status)
 	devlocks_release(&ctx->locks);
 	if (ctx->results_open) {
 		overhead_report(ctx, t0);
-		results_meta_write(ctx->tools.out, ctx->res.meta);
-		results_finish(&ctx->res);
+		status = sweep_results_end(ctx, status);
 		results_close(&ctx->res);
 		if (!stop_signal)
 			status = run_db_add(ctx->store, ctx->env,
