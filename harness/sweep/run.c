@@ -743,6 +743,13 @@ static void warm_up(struct run_ctx *ctx, const struct sweep_cell *c,
 	}
 }
 
+/* the one line for a results file that cannot be written, first to last */
+static void say_unwritable(const struct run_ctx *ctx, int err)
+{
+	fprintf(stderr, "fioring-bench run: cannot write results in %s: %s\n",
+		ctx->tools.out, strerror(-err));
+}
+
 /* runs cell ci once, records its rows; -errno when results cannot be written */
 static int sweep_run_one(struct run_ctx *ctx, int ci, int run, int rep,
 			 struct result_row *rows, int total, uint64_t t0)
@@ -759,8 +766,7 @@ static int sweep_run_one(struct run_ctx *ctx, int ci, int run, int rep,
 		if (!ret)
 			ret = adaptive_note(&ctx->adaptive, ci, &rows[k]);
 		if (ret) {
-			fprintf(stderr, "fioring-bench run: cannot write "
-				"results in %s: %s\n", ctx->tools.out, strerror(-ret));
+			say_unwritable(ctx, ret);
 			return ret;
 		}
 		progress(ctx, ctx->facts ? &ctx->facts[c->target] : NULL,
@@ -1012,8 +1018,7 @@ static int sweep_results_open(struct run_ctx *ctx)
 				   ctx->env->nr_knobs);
 	json_object_put(meta);
 	if (ret) {
-		fprintf(stderr, "fioring-bench run: cannot write results in %s: %s\n",
-			ctx->tools.out, strerror(-ret));
+		say_unwritable(ctx, ret);
 		return ret;
 	}
 	ctx->results_open = true;
@@ -1053,8 +1058,7 @@ static int sweep_results_end(struct run_ctx *ctx, int status)
 
 	if (!ret || (status && status != 3))
 		return status;
-	fprintf(stderr, "fioring-bench run: cannot write results in %s: %s\n",
-		ctx->tools.out, strerror(-ret));
+	say_unwritable(ctx, ret);
 	return 1;
 }
 
