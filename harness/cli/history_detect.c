@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "cli/history.h"
+#include "lib/interval_text.h"
 #include "lib/stats.h"
 #include "lib/strlist.h"
 #include "report/trend.h"
@@ -200,7 +201,7 @@ static void print_series(const struct detect_env *env,
 			 const struct store_sweep *sw, size_t nsw,
 			 struct detect_count *cnt)
 {
-	char a[640], b[640], diff[128];
+	char a[640], b[640], diff[128], ci[64];
 	size_t k;
 
 	printf("  %s: %zu sweeps", ts->metric, ts->n);
@@ -235,11 +236,12 @@ static void print_series(const struct detect_env *env,
 		int reg = trend_is_regression(ts, pt);
 		int recent = ts->sweep[pt->after] + (size_t)env->since >= nsw;
 
-		printf("    change point: %s -> %s: x%.3f [%.3f, %.3f] (%+.1f%%) "
+		interval_text(ci, sizeof(ci), pt->lo, pt->hi, 1, 3, false);
+		printf("    change point: %s -> %s: x%.3f %s (%+.1f%%) "
 		       "over sweeps %lld-%lld | %lld-%lld, p %.3g: %s",
 		       sweep_name(ts, sw, pt->before, a, sizeof(a)),
 		       sweep_name(ts, sw, pt->after, b, sizeof(b)),
-		       pt->shift, pt->lo, pt->hi, (pt->shift - 1) * 100,
+		       pt->shift, ci, (pt->shift - 1) * 100,
 		       sw[ts->sweep[pt->seg_from]].id, sw[ts->sweep[pt->before]].id,
 		       sw[ts->sweep[pt->after]].id, sw[ts->sweep[pt->seg_to - 1]].id,
 		       pt->p, reg ? "REGRESSION" :

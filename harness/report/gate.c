@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "lib/fileio.h"
+#include "lib/interval_text.h"
 #include "lib/stats.h"
 #include "report/gate.h"
 #include "report/gate_adaptive.h"
@@ -355,16 +356,18 @@ static int side_short(const struct gate_env *env, const struct gate_side *s,
 static void print_cmp(const struct gate_cmp *c)
 {
 	const struct stats_cmp *s = &c->j.cmp;
+	char ci[64];
 
 	if (!c->have_stats) {
 		printf("%-11s %s  %s: %s\n", c->verdict == GATE_UNMEASURED ?
 		       "UNMEASURED" : "CANNOT", c->cell, c->metric, c->why);
 		return;
 	}
-	printf("%-11s %s  %s  ratio %.3f [%.3f, %.3f]  p=%.2g  n=%zu/%zu%s  cv=%.1f%%/%.1f%%%s%s\n",
+	interval_text(ci, sizeof(ci), s->lo, s->hi, 1, 3, false);
+	printf("%-11s %s  %s  ratio %.3f %s  p=%.2g  n=%zu/%zu%s  cv=%.1f%%/%.1f%%%s%s\n",
 	       c->verdict == GATE_PASS ? "PASS" :
 	       c->verdict == GATE_REGRESSION ? "REGRESSION" : "CANNOT",
-	       c->cell, c->metric, s->ratio, s->lo, s->hi, s->p, s->nbase,
+	       c->cell, c->metric, s->ratio, ci, s->p, s->nbase,
 	       s->ncand, s->paired ? " paired" : "", 100 * s->cv_base,
 	       100 * s->cv_cand, c->why[0] ? "  " : "", c->why);
 }

@@ -6,6 +6,7 @@
  */
 #include <stdio.h>
 
+#include "lib/interval_text.h"
 #include "report/report.h"
 #include "report/report_doc.h"
 #include "report/report_groups.h"
@@ -44,7 +45,7 @@ static int compare_table(const struct report *rep, struct report_doc *doc,
 			doc_num(b[1], sizeof(b[1]), p->cmp.med_cand >= 1000 ? "%.0f" : "%.4g",
 			    p->cmp.med_cand);
 			snprintf(b[2], sizeof(b[2]), "%.4g", p->cmp.ratio);
-			snprintf(b[3], sizeof(b[3]), "[%.4g, %.4g]", p->cmp.lo, p->cmp.hi);
+			interval_text(b[3], sizeof(b[3]), p->cmp.lo, p->cmp.hi, 1, 4, true);
 			snprintf(b[4], sizeof(b[4]), "%.2g", p->cmp.p);
 		} else {
 			for (int k = 0; k < 5; k++)

@@ -18,6 +18,7 @@
 
 #include <json-c/json.h>
 
+#include "lib/interval_text.h"
 #include "lib/json_put.h"
 #include "lib/str.h"
 #include "report/report.h"
@@ -96,8 +97,11 @@ static void cost_text(const struct report_cmp *cmp, char *buf, size_t len)
 		[REPORT_DIFFER] = "",
 	};
 
-	snprintf(buf, len, "costs %.1f%% IOPS [%.1f, %.1f]%s",
-		 100 * (1 - cmp->ratio), 100 * (1 - cmp->hi), 100 * (1 - cmp->lo),
+	char ci[64];
+
+	interval_text(ci, sizeof(ci), 100 * (1 - cmp->hi), 100 * (1 - cmp->lo),
+		      0, 1, false);
+	snprintf(buf, len, "costs %.1f%% IOPS %s%s", 100 * (1 - cmp->ratio), ci,
 		 says[report_reading(cmp->lo, cmp->hi)]);
 }
 
@@ -214,6 +218,7 @@ static int ratios_text(const struct report *rep, const char *const *cols,
 	};
 	enum report_reading worst = REPORT_SAME, r;
 	struct report_cmp cmp;
+	char ci[64];
 	size_t m;
 	int ret;
 
@@ -226,9 +231,9 @@ static int ratios_text(const struct report *rep, const char *const *cols,
 			return ret;
 		*few |= cmp.nfew > 0;
 		if (cmp.have_ratio) {
-			appendf(buf, len, "%s %s %.3f [%.3f, %.3f]",
-				buf[0] ? "," : "", metric[m][1], cmp.ratio,
-				cmp.lo, cmp.hi);
+			interval_text(ci, sizeof(ci), cmp.lo, cmp.hi, 1, 3, false);
+			appendf(buf, len, "%s %s %.3f %s", buf[0] ? "," : "",
+				metric[m][1], cmp.ratio, ci);
 			r = report_reading(cmp.lo, cmp.hi);
 			worst = r > worst ? r : worst;
 		}
@@ -529,7 +534,7 @@ static int finding_sqpoll(struct findings *f)
 	const struct results *res = &f->rep->res;
 	const char *engines[8];
 	size_t ne = report_distinct(f->rep, "engine", engines, 8), e, r, any = 0;
-	char line[900] = "", part[256], lat[96];
+	char line[900] = "", part[256], lat[128], ci[64];
 	struct report_cmp cmp;
 	int ret;
 
@@ -558,9 +563,11 @@ static int finding_sqpoll(struct findings *f)
 				     "engine", engines[e], &cmp);
 		if (ret)
 			return ret;
-		if (cmp.have_ratio)
-			snprintf(lat, sizeof(lat), ", lat x%.3g [%.3g, %.3g] against SQPOLL off",
-				 cmp.ratio, cmp.lo, cmp.hi);
+		if (cmp.have_ratio) {
+			interval_text(ci, sizeof(ci), cmp.lo, cmp.hi, 1, 3, true);
+			snprintf(lat, sizeof(lat), ", lat x%.3g %s against SQPOLL off",
+				 cmp.ratio, ci);
+		}
 		report_cmp_free(&cmp);
 		if (bad)
 			snprintf(part, sizeof(part), "%s INVALID: clat breaks Little's "
@@ -581,6 +588,7 @@ static int finding_engine(struct findings *f)
 	const char *disks[16];
 	size_t nd = report_distinct(f->rep, "target", disks, 16), d;
 	struct report_cmp cmp;
+	char ci[64];
 	int ret, any = 0;
 
 	for (d = 0; d < nd; d++) {
@@ -589,9 +597,10 @@ static int finding_engine(struct findings *f)
 		if (ret)
 			return ret;
 		if (cmp.have_ratio) {
+			interval_text(ci, sizeof(ci), cmp.lo, cmp.hi, 1, 3, false);
 			say(f, "engine: libfioring vs fio's io_uring IOPS ratio %.3f "
-			    "[%.3f, %.3f] on %s (kernel %s); geometric mean over %zu "
-			    "setting%s%s, 95%% CI", cmp.ratio, cmp.lo, cmp.hi, disks[d],
+			    "%s on %s (kernel %s); geometric mean over %zu "
+			    "setting%s%s, 95%% CI", cmp.ratio, ci, disks[d],
 			    f->kernel, cmp.nvalid, cmp.nvalid == 1 ? "" : "s",
 			    few_left(&cmp));
 			any = 1;

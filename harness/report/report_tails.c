@@ -24,6 +24,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "lib/interval_text.h"
 #include "report/report.h"
 #include "report/report_facts.h"
 #include "report/report_groups.h"
@@ -63,7 +64,7 @@ static int one_pct(const struct report *rep, const struct report_pair *p,
 	double beyond = ios * (1 - pcts[k].p);
 	struct stats_cmp cmp;
 	size_t nb, nc, used = strlen(buf);
-	char col[64];
+	char col[64], ci[64];
 	int reading;
 
 	snprintf(col, sizeof(col), "read_%s", pcts[k].col);
@@ -97,8 +98,9 @@ static int one_pct(const struct report *rep, const struct report_pair *p,
 		fdr->p[fdr->n++] = cmp.p;
 		return reading;
 	}
-	snprintf(buf + used, len - used, "%s%s x%.3g [%.3g, %.3g]", used ? ", " : "",
-		 pcts[k].name, cmp.ratio, cmp.lo, cmp.hi);
+	interval_text(ci, sizeof(ci), cmp.lo, cmp.hi, 1, 3, true);
+	snprintf(buf + used, len - used, "%s%s x%.3g %s", used ? ", " : "",
+		 pcts[k].name, cmp.ratio, ci);
 	if (reading == REPORT_DIFFER && !(cmp.p <= fdr->cut)) {
 		used = strlen(buf);
 		snprintf(buf + used, len - used, " (U test p %.2g: %s)", cmp.p,

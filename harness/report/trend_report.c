@@ -14,6 +14,7 @@
 #include <sys/stat.h>
 
 #include "lib/fileio.h"
+#include "lib/interval_text.h"
 #include "lib/stats.h"
 #include "report/report.h"
 #include "report/report_doc.h"
@@ -109,7 +110,7 @@ static void plot_vars(char *buf, size_t len, const struct trend_series *ts,
 static void describe(struct report_doc *doc, const struct trend_series *ts,
 		     const struct store_sweep *sw, const struct cp_params *par)
 {
-	char diff[128];
+	char diff[128], ci[64];
 	size_t k;
 
 	if (!ts->judged)
@@ -130,10 +131,11 @@ static void describe(struct report_doc *doc, const struct trend_series *ts,
 	for (k = 0; k < ts->res.npts; k++) {
 		const struct cp_point *pt = &ts->res.pts[k];
 
+		interval_text(ci, sizeof(ci), pt->lo, pt->hi, 1, 3, false);
 		doc_para(doc, "%s: change point between sweeps %lld and %lld: "
-			 "x%.3f [%.3f, %.3f], p %.3g%s%s.", ts->metric,
+			 "x%.3f %s, p %.3g%s%s.", ts->metric,
 			 sw[ts->sweep[pt->before]].id, sw[ts->sweep[pt->after]].id,
-			 pt->shift, pt->lo, pt->hi, pt->p,
+			 pt->shift, ci, pt->p,
 			 trend_is_regression(ts, pt) ? ", a regression" : "",
 			 pt->setup_change >= 0 ? ", at a setup change" : "");
 	}
