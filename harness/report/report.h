@@ -22,7 +22,7 @@ struct report_cell {
 	double iops, iops_lo, iops_hi, iops_cv;
 	double clat_mean, clat_p50, clat_p99, clat_p999;	/* us */
 	double await_ms, util_pct, busy_pct;
-	char flags[128];	/* union of the runs' ks_flags */
+	char flags[256];	/* union of the runs' ks_flags and fio_flags */
 	char label[256];	/* the settings that vary across the sweep */
 };
 

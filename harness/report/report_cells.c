@@ -14,6 +14,7 @@
 
 #include "report/report.h"
 #include "results/dims.h"
+#include "results/flag_list.h"
 #include "results/knob_cols.h"
 
 size_t report_row(const struct report_cell *c)
@@ -79,20 +80,6 @@ void report_label(const struct report *rep, const struct report_cell *c,
 			 results_get(&rep->res, report_row(c), "job"));
 }
 
-static void add_flags(char *flags, size_t len, const char *list)
-{
-	char buf[256], *tok, *save;
-
-	snprintf(buf, sizeof(buf), "%s", list);
-	for (tok = strtok_r(buf, ";", &save); tok; tok = strtok_r(NULL, ";", &save)) {
-		if (strstr(flags, tok))
-			continue;
-		if (*flags)
-			strncat(flags, ";", len - strlen(flags) - 1);
-		strncat(flags, tok, len - strlen(flags) - 1);
-	}
-}
-
 /* Reads only: which direction's clat columns this cell has */
 static const char *clat_dir(const struct report *rep, const struct results_cell *rc,
 			    double *vals)
@@ -116,9 +103,13 @@ static int summarise(const struct report *rep, struct report_cell *c)
 			c->nok++;
 		else
 			c->nfailed++;
-		add_flags(c->flags, sizeof(c->flags),
-			  results_get(&rep->res, rc->rows[i], "ks_flags"));
+		flags_merge(c->flags, sizeof(c->flags),
+			    results_get(&rep->res, rc->rows[i], "ks_flags"));
 	}
+	/* then fio's impossible figures: a cell's clat may be one */
+	for (i = 0; i < rc->nrows; i++)
+		flags_merge(c->flags, sizeof(c->flags),
+			    results_get(&rep->res, rc->rows[i], "fio_flags"));
 	n = results_cell_values(&rep->res, rc, "iops", v);
 	c->iops = c->iops_lo = c->iops_hi = c->iops_cv = NAN;
 	if (n) {

@@ -10,6 +10,7 @@
 #include "report/report.h"
 #include "report/report_doc.h"
 #include "report/report_groups.h"
+#include "results/flag_list.h"
 
 /* the pairs behind a group's findings: IOPS, or clat p50 where latency is its question */
 static int compare_table(const struct report *rep, struct report_doc *doc,
@@ -18,10 +19,10 @@ static int compare_table(const struct report *rep, struct report_doc *doc,
 	const char *metric = g->latency ? REPORT_CLAT_P50 : "iops";
 	static const char *const heads[] = {
 		"setting", "base median", "new median", "ratio", "95% CI",
-		"U test p", "runs"
+		"U test p", "runs", "flags"
 	};
 	struct report_cmp cmp;
-	char b[6][64], lab[256];
+	char b[6][64], lab[256], flags[512];
 	size_t i;
 	int ret;
 
@@ -33,10 +34,10 @@ static int compare_table(const struct report *rep, struct report_doc *doc,
 	snprintf(lab, sizeof(lab), "%.63s (%s)", g->question,
 		 g->latency ? "clat p50, us" : "IOPS");
 	doc_heading(doc, 3, lab);
-	doc_table(doc, 7, heads);
+	doc_table(doc, 8, heads);
 	for (i = 0; i < cmp.npairs; i++) {
 		const struct report_pair *p = &cmp.pairs[i];
-		const char *row[7];
+		const char *row[8];
 
 		report_label(rep, p->cand, g->col, lab, sizeof(lab));
 		if (p->ok) {
@@ -52,9 +53,13 @@ static int compare_table(const struct report *rep, struct report_doc *doc,
 				snprintf(b[k], sizeof(b[k]), "-");
 		}
 		snprintf(b[5], sizeof(b[5]), "%zu/%zu", p->base->nok, p->cand->nok);
+		/* a ratio of figures fio or the kernel got wrong says so */
+		snprintf(flags, sizeof(flags), "%s", p->base->flags);
+		flags_merge(flags, sizeof(flags), p->cand->flags);
 		row[0] = lab;
 		for (int k = 0; k < 6; k++)
 			row[k + 1] = b[k];
+		row[7] = flags;
 		doc_row(doc, p->base->nfailed + p->cand->nfailed > 0, row);
 	}
 	doc_table_end(doc);

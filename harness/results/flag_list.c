@@ -27,6 +27,24 @@ int flags_has(const char *list, const char *flag)
 	return 0;
 }
 
+void flags_merge(char *buf, size_t len, const char *list)
+{
+	char flag[128];
+	const char *p, *end;
+	size_t n;
+
+	for (p = list; *p; p = *end ? end + 1 : end) {
+		end = strchrnul(p, ';');
+		n = (size_t)(end - p);
+		if (!n || n >= sizeof(flag))
+			continue;
+		memcpy(flag, p, n);
+		flag[n] = '\0';
+		if (!flags_has(buf, flag))
+			flags_add(buf, len, flag);
+	}
+}
+
 void flags_drop(char *buf, const char *flag)
 {
 	size_t fl = strlen(flag);

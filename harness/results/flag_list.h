@@ -13,6 +13,8 @@
 void flags_add(char *buf, size_t len, const char *flag);
 /* 1 when the ;-separated list holds flag */
 int flags_has(const char *list, const char *flag);
+/* appends each flag of the ;-separated list that buf does not hold yet */
+void flags_merge(char *buf, size_t len, const char *list);
 /* drops every flag from the ;-separated list in buf */
 void flags_drop(char *buf, const char *flag);
 

@@ -4,7 +4,8 @@
 # report-fixture.sh: `fioring-bench report` on a seeded synthetic sweep of
 # the default shape (iostats 0/1/2 x both engines x SQPOLL off/on) plus a
 # cell with failed runs.  Checks that the headline comes first and carries
-# the iostats cost with its interval, that failed runs are marked and
+# the iostats cost with its interval, that the tables flag fio's
+# impossible SQPOLL clat where it stands, that failed runs are marked and
 # listed, that every plot exists as PNG and SVG and is embedded in the
 # HTML, that the output is reproducible, and that a missing gnuplot or a
 # malformed results file is one clear error.
@@ -60,6 +61,12 @@ flagged=$(sed -n 's/.*runs flagged: \([0-9]*\) of 117 ([0-9.]*%): util_vs_busy \
 [ -n "$flagged" ] && [ "${flagged% *}" = "${flagged#* }" ] && [ "${flagged% *}" -gt 0 ] ||
 	fail "SQPOLL clat bug counted run by run in runs flagged: $(grep 'runs flagged' "$d/report.md")"
 grep -q 'SQPOLL latency: fioring valid: .* lat x' "$d/report.md" || fail "SQPOLL lat comparison missing"
+# and the tables show that doubt where the impossible clat stands
+[ "$(grep -c '^| io_uring randread-qd32 sq1 iostats[012] | .*fio_inflight_gt_iodepth |$' "$d/report.md")" -eq 3 ] ||
+	fail "Cells: io_uring's SQPOLL cells without fio's flag"
+grep -q '^| fioring .*fio_inflight_gt_iodepth' "$d/report.md" && fail "Cells: fioring's cells flagged"
+[ "$(grep -c '^| io_uring randread-qd32 iostats[012] | .*fio_inflight_gt_iodepth |$' "$d/report.md")" -eq 3 ] ||
+	fail "Comparisons: SQPOLL pairs of io_uring without fio's flag"
 # the findings name every question, measured or not
 for q in 'iostats cost' '%util and await' 'SQPOLL latency' engine iopolicy priorities gate 'runs flagged'; do
 	grep -q "^- \*\*$q: " "$d/report.md" || fail "no finding for $q"

@@ -5,11 +5,12 @@
  * figure; a stray reader's I/O is foreign_io and makes the row
  * unreliable; target facts (iostats off, synchronous completion) raise no
  * per-run flag; outliers and bimodal cells are found, and ordinary spread
- * is not.
+ * is not; a cell's runs' lists merge with each flag once.
  */
 #include <stdbool.h>
 #include <string.h>
 
+#include "results/flag_list.h"
 #include "results/flags.h"
 #include "check.h"
 
@@ -151,6 +152,22 @@ static void think_spin(void)
 	CHECK(!flags_think_spun(900, 0));	/* no think time: CPU is the job's */
 }
 
+/* the union the report's tables show: each flag once, whole names only */
+static void merge(void)
+{
+	char buf[64] = "";
+
+	flags_merge(buf, sizeof(buf), "no_kstats;fio_thinktime_spin");
+	flags_merge(buf, sizeof(buf), "fio_thinktime_spin;;no_kstats");
+	CHECK(!strcmp(buf, "no_kstats;fio_thinktime_spin"));
+	/* a flag inside another's name is still its own */
+	strcpy(buf, "util_below_busy");
+	flags_merge(buf, sizeof(buf), "util_below;util_below_busy");
+	CHECK(!strcmp(buf, "util_below_busy;util_below"));
+	flags_merge(buf, sizeof(buf), "");
+	CHECK(!strcmp(buf, "util_below_busy;util_below"));
+}
+
 int main(void)
 {
 	fio_impossible();
@@ -158,5 +175,6 @@ int main(void)
 	foreign();
 	facts_not_flags();
 	outliers();
+	merge();
 	return check_done("flags");
 }
