@@ -191,7 +191,7 @@ out:
 /*
  * The lines marked in @keep, in their order: what is still to undo.  Each
  * line ends where strtok_r() cut it, at a byte of the file's buffer (its
- * newline, or the terminator file_read_all() adds).
+ * newline, or the terminator file_read_fd() adds).
  */
 static int journal_rewrite(struct journal *j, char **lines, const bool *keep,
 			   int nr)
@@ -221,7 +221,12 @@ int journal_restore(struct journal *j, const struct journal_undo *table,
 	bool *keep = NULL;
 	size_t len;
 
-	ret = file_read_all(j->path, &buf, &len);
+	/*
+	 * Through the descriptor, not the path: a journal whose file was
+	 * removed or replaced (a cleaner of /tmp, a script's trap) is still
+	 * this process's record of what it changed.
+	 */
+	ret = file_read_fd(j->fd, &buf, &len);
 	if (ret)
 		return ret;
 	for (line = strtok_r(buf, "\n", &save); line;

@@ -60,21 +60,16 @@ int file_write_str(const char *path, const char *val)
 	return ret;
 }
 
-int file_read_all(const char *path, char **bufp, size_t *lenp)
+int file_read_fd(int fd, char **bufp, size_t *lenp)
 {
 	size_t cap = 65536, len = 0;
 	char *buf, *nbuf;
 	ssize_t n;
-	int fd, ret = 0;
+	int ret = 0;
 
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
 	buf = malloc(cap + 1);
-	if (!buf) {
-		close(fd);
+	if (!buf)
 		return -ENOMEM;
-	}
 	for (;;) {
 		if (len == cap) {
 			nbuf = realloc(buf, 2 * cap + 1);
@@ -85,7 +80,7 @@ int file_read_all(const char *path, char **bufp, size_t *lenp)
 			buf = nbuf;
 			cap *= 2;
 		}
-		n = read(fd, buf + len, cap - len);
+		n = pread(fd, buf + len, cap - len, (off_t)len);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -97,13 +92,23 @@ int file_read_all(const char *path, char **bufp, size_t *lenp)
 		len += n;
 	}
 	buf[len] = '\0';
-	close(fd);
 	*bufp = buf;
 	if (lenp)
 		*lenp = len;
 	return 0;
 err:
 	free(buf);
+	return ret;
+}
+
+int file_read_all(const char *path, char **bufp, size_t *lenp)
+{
+	int fd, ret;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -errno;
+	ret = file_read_fd(fd, bufp, lenp);
 	close(fd);
 	return ret;
 }

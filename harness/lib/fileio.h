@@ -22,6 +22,8 @@
 int file_read_line(const char *path, char *buf, size_t len);
 int file_write_str(const char *path, const char *val);
 int file_read_all(const char *path, char **buf, size_t *len);
+/* the whole file open at fd, from its start (fd's offset is left as it was) */
+int file_read_fd(int fd, char **buf, size_t *len);
 int mkdir_p(const char *path, unsigned int mode);
 int path_search(const char *name, char *buf, size_t len);
 

@@ -11,14 +11,7 @@
 . "$(dirname "$0")/../lib/common.sh"
 
 fault_target
-dev=$DEV
-# --warmup 0: the flip is aimed at run 1
-"$bench" run --target "$dev" --job "$FIORING_TOP/jobs/randread-qd1.fio" \
-	--engine io_uring --iostats $want --repeat 2 --warmup 0 --runtime 3 \
-	--out "$T_TMP/out" --state "$T_TMP/journal" >"$T_TMP/log" 2>&1 &
-pid=$!
-at_exit "kill -9 $pid"
-fio_with_open $pid "$dev" >/dev/null || { cat "$T_TMP/log"; fail "the sweep's fio never opened $dev"; }
+fault_sweep 2 "$T_TMP/journal"
 echo "$orig" >"$q"
 wait $pid
 rc=$?

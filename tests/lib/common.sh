@@ -254,6 +254,20 @@ fault_target() {
 	[ "$orig" = 1 ] && want=0
 }
 
+# fault_sweep REPEAT STATE: a sweep of $DEV setting iostats to $want
+# (io_uring, randread-qd1, 3 s runs, no warm-up: a fault aimed at run 1
+# lands in it; results in $T_TMP/out, output in $T_TMP/log) in the
+# background, journaled in STATE; sets pid once its fio has $DEV open
+fault_sweep() {
+	"$bench" run --target "$DEV" --job "$FIORING_TOP/jobs/randread-qd1.fio" \
+		--engine io_uring --iostats $want --repeat "$1" --warmup 0 --runtime 3 \
+		--out "$T_TMP/out" --state "$2" >"$T_TMP/log" 2>&1 &
+	pid=$!
+	at_exit "kill -9 $pid"
+	fio_with_open $pid "$DEV" >/dev/null ||
+		{ cat "$T_TMP/log"; fail "the sweep's fio never opened $DEV"; }
+}
+
 # knobs DEV: every queue setting of DEV, "name value" a line, so a test can
 # show that a refused or finished sweep left each of them as it found it
 knobs() {

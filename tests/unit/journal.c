@@ -7,7 +7,8 @@
  * empties the journal, and a second holder of the journal is refused.  A
  * record that cannot be undone is named, with what it was left as, and
  * is all that stays in the journal; a kind the undo table does not know
- * is dropped; a field that would split into others is refused.
+ * is dropped; a field that would split into others is refused; a journal
+ * whose file is removed while held still puts back what it recorded.
  */
 #include <errno.h>
 #include <stdio.h>
@@ -169,6 +170,14 @@ int main(void)
 		free(text);
 		unlink(jpath);
 	}
+
+	/* its file removed (a /tmp cleaner): the open journal still undoes */
+	CHECK(!journal_open(&j, jpath));
+	CHECK(!knob_set(&j, iostats, "4", eff, sizeof(eff)));
+	CHECK(!unlink(jpath));
+	CHECK(journal_restore(&j, table, NULL, NULL) == 0);
+	CHECK(has(iostats, "7"));
+	journal_close(&j);
 
 	/* a tab or newline in a field would read back as other fields */
 	CHECK(!journal_open(&j, jpath));
