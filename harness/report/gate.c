@@ -114,8 +114,7 @@ static void usage(FILE *f)
 "  --vs VALUE         compare within DIR against the engine VALUE\n"
 "  --vs COLUMN=VALUE  ... or against the cells whose setting COLUMN is\n"
 "                     VALUE; COLUMN one of\n"
-GATE_INDENT "%s,\n"
-GATE_INDENT "or %s\n", cols, knob);
+GATE_INDENT "%s, or %s\n", cols, knob);
 	fprintf(f,
 "  --metric LIST      results.csv columns, comma-separated; names ending\n"
 "                     in _us or _ms are costs (lower is better), others\n"
