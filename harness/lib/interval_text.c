@@ -4,7 +4,9 @@
  * survives the rounding.  A ratio interval [1.0003, 1.021] excludes 1 and
  * the report says DIFFER, yet "%.3f" prints it [1.000, 1.021], and a cost
  * interval [-2.2, -0.004] prints [-2.2, -0.0]: the reader sees a bound on
- * the reference and a verdict that contradicts it.
+ * the reference and a verdict that contradicts it.  The reference need not
+ * be 1 or 0: the gate holds a loss to --max-drop, the %util finding a
+ * ratio to its bounds.
  */
 #include <math.h>
 #include <stdio.h>
@@ -15,8 +17,8 @@
 /* the most decimals or significant digits a bound is given */
 #define INTERVAL_MAX_PREC	9
 
-static void bound_text(char *buf, size_t len, double v, double ref, int prec,
-		       bool sig)
+void interval_bound(char *buf, size_t len, double v, double ref, int prec,
+		    bool sig)
 {
 	for (;;) {
 		snprintf(buf, len, sig ? "%.*g" : "%.*f", prec, v);
@@ -32,7 +34,7 @@ void interval_text(char *buf, size_t len, double lo, double hi, double ref,
 {
 	char l[48], h[48];
 
-	bound_text(l, sizeof(l), lo, ref, prec, sig);
-	bound_text(h, sizeof(h), hi, ref, prec, sig);
+	interval_bound(l, sizeof(l), lo, ref, prec, sig);
+	interval_bound(h, sizeof(h), hi, ref, prec, sig);
 	snprintf(buf, len, "[%s, %s]", l, h);
 }

@@ -11,9 +11,15 @@
 #include <stddef.h>
 
 /*
- * "[lo, hi]", each bound as "%.*f" at prec decimals (or "%.*g" at prec
- * significant digits with sig), and at more where prec would print a
- * bound that is not ref as ref itself (or as "-0"): an interval that
+ * One bound, v, as "%.*f" at prec decimals (or "%.*g" at prec significant
+ * digits with sig), and at more where prec would print a v that is not
+ * ref as ref itself (or as "-0"): for a line that puts its own unit after
+ * each bound
+ */
+void interval_bound(char *buf, size_t len, double v, double ref, int prec,
+		    bool sig);
+/*
+ * "[lo, hi]", each bound as interval_bound() prints it: an interval that
  * excludes ref never reads as one that touches it
  */
 void interval_text(char *buf, size_t len, double lo, double hi, double ref,

@@ -432,7 +432,7 @@ static int judge_metric(const struct gate_env *env, const struct gate_side *base
 	int one_sweep = base->res == cand->res;
 	const char *worse, *better;
 	double loss, beyond, need;
-	char more[192], said[80];
+	char more[192], said[80], lo[48], hi[48];
 	int ret;
 
 	memset(c, 0, sizeof(*c));
@@ -530,9 +530,13 @@ static int judge_metric(const struct gate_env *env, const struct gate_side *base
 			snprintf(more, sizeof(more), "over %d runs a side would "
 				 "decide it: the loss sits too near --max-drop for its "
 				 "spread%s", GATE_RUNS_SAID, said);
-		snprintf(why, len, "%s %s %.1f%%, loss interval [%.1f%%, %.1f%%] straddles --max-drop %.1f%%: %s",
-			 metric, loss >= 0 ? worse : better, fabs(loss),
-			 100 * c->j.loss_lo, 100 * c->j.loss_hi,
+		/* a bound next to --max-drop does not print as it */
+		interval_bound(lo, sizeof(lo), 100 * c->j.loss_lo,
+			       100 * env->max_drop, 1, false);
+		interval_bound(hi, sizeof(hi), 100 * c->j.loss_hi,
+			       100 * env->max_drop, 1, false);
+		snprintf(why, len, "%s %s %.1f%%, loss interval [%s%%, %s%%] straddles --max-drop %.1f%%: %s",
+			 metric, loss >= 0 ? worse : better, fabs(loss), lo, hi,
 			 100 * env->max_drop, more);
 		break;
 	}

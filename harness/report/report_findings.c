@@ -378,6 +378,7 @@ static void bounds_off_lines(struct findings *f, const char *disk,
 			     const struct bounds_cell *bc, size_t n)
 {
 	size_t c, named = 0, off = 0;
+	char ci[64];
 
 	for (c = 0; c < n; c++) {
 		const struct bounds_cell *b = &bc[c];
@@ -388,24 +389,31 @@ static void bounds_off_lines(struct findings *f, const char *disk,
 			off++;
 			continue;
 		}
-		if (b->util_off)
+		/* each interval lies beyond a bound: no end prints as it */
+		if (b->util_off) {
+			const struct bounds_ratio *u = b->util_off > 0 ?
+						       &b->util_lat : &b->util_clat;
+
+			interval_text(ci, sizeof(ci), u->lo, u->hi, b->util_off > 0 ?
+				      BOUNDS_UTIL_HI : BOUNDS_UTIL_LO, 2, false);
 			say(f, "%%util and await: DISAGREE on %s, %s: %%util/fio busy "
-			    "%.2f [%.2f, %.2f] by %s: %s", disk, b->rc->name,
-			    b->util_off > 0 ? b->util_lat.est : b->util_clat.est,
-			    b->util_off > 0 ? b->util_lat.lo : b->util_clat.lo,
-			    b->util_off > 0 ? b->util_lat.hi : b->util_clat.hi,
+			    "%.2f %s by %s: %s", disk, b->rc->name, u->est, ci,
 			    b->util_off > 0 ? "lat" : "clat",
 			    b->util_off > 0 ? "%util counts more time busy than "
 			    "fio had an I/O outstanding" : "%util misses time fio "
 			    "had an I/O outstanding");
-		if (b->await_off)
+		}
+		if (b->await_off) {
+			interval_text(ci, sizeof(ci), b->await_lat.lo, b->await_lat.hi,
+				      b->await_off > 0 ? BOUNDS_AWAIT_HI :
+				      BOUNDS_AWAIT_LO, 2, false);
 			say(f, "%%util and await: DISAGREE on %s, %s: await/lat "
-			    "%.2f [%.2f, %.2f], await/clat %.2f: %s", disk,
-			    b->rc->name, b->await_lat.est, b->await_lat.lo,
-			    b->await_lat.hi, b->await_clat.est,
+			    "%.2f %s, await/clat %.2f: %s", disk, b->rc->name,
+			    b->await_lat.est, ci, b->await_clat.est,
 			    b->await_off > 0 ? "the kernel counts more time per "
 			    "I/O than fio held it" : "the kernel counts next to "
 			    "no time per I/O");
+		}
 	}
 	if (off)
 		say(f, "%%util and await: DISAGREE on %s in %zu more cells "

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * interval_text: a bound that is not the reference never prints as it,
- * and a bound the default digits tell apart prints as before.
+ * interval_text: a bound that is not the reference (1, 0, or another
+ * such as a %util bound or --max-drop) never prints as it, and a bound the
+ * default digits tell apart prints as before.
  */
 #include <math.h>
 #include <string.h>
@@ -38,5 +39,16 @@ int main(void)
 	/* the digits stop at nine: a bound that close reads as the reference */
 	CHECK(is(1 + 1e-12, 1.5, 1, 3, false, "[1.000000000, 1.500]"));
 	CHECK(is(NAN, 1.5, 1, 3, false, "[nan, 1.500]"));
+	/* another reference: a %util ratio beyond its bound of 1.25 */
+	CHECK(is(1.251, 1.4, 1.25, 2, false, "[1.251, 1.40]"));
+	{
+		char b[32];
+
+		/* a loss bound just short of --max-drop 5% */
+		interval_bound(b, sizeof(b), 4.96, 5.0, 1, false);
+		CHECK(!strcmp(b, "4.96"));
+		interval_bound(b, sizeof(b), 0.3, 5.0, 1, false);
+		CHECK(!strcmp(b, "0.3"));
+	}
 	return check_done("interval_text");
 }
