@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "lib/fileio.h"
@@ -33,15 +34,12 @@ const char *journal_default_path(void)
 	return env && *env ? env : JOURNAL_DEFAULT;
 }
 
-int journal_open(struct journal *j, const char *path)
+/* path's file, its directory made first, opened and locked: an fd or -errno */
+static int journal_file(const char *path, int flags)
 {
 	char dir[PATH_MAX], *slash;
-	int ret;
+	int fd, ret;
 
-	memset(j, 0, sizeof(*j));
-	j->fd = -1;
-	if (snprintf(j->path, sizeof(j->path), "%s", path) >= (int)sizeof(j->path))
-		return -ENAMETOOLONG;
 	snprintf(dir, sizeof(dir), "%s", path);
 	slash = strrchr(dir, '/');
 	if (slash && slash != dir) {
@@ -50,16 +48,25 @@ int journal_open(struct journal *j, const char *path)
 		if (ret)
 			return ret;
 	}
-	j->fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC, 0644);
-	if (j->fd < 0)
+	fd = open(path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | flags, 0644);
+	if (fd < 0)
 		return -errno;
-	if (flock(j->fd, LOCK_EX | LOCK_NB) < 0) {
+	if (flock(fd, LOCK_EX | LOCK_NB) < 0) {
 		ret = errno == EWOULDBLOCK ? -EBUSY : -errno;
-		close(j->fd);
-		j->fd = -1;
+		close(fd);
 		return ret;
 	}
-	return 0;
+	return fd;
+}
+
+int journal_open(struct journal *j, const char *path)
+{
+	memset(j, 0, sizeof(*j));
+	j->fd = -1;
+	if (snprintf(j->path, sizeof(j->path), "%s", path) >= (int)sizeof(j->path))
+		return -ENAMETOOLONG;
+	j->fd = journal_file(path, 0);
+	return j->fd < 0 ? j->fd : 0;
 }
 
 int journal_pending(struct journal *j)
@@ -213,6 +220,32 @@ static int journal_rewrite(struct journal *j, char **lines, const bool *keep,
 	return 0;
 }
 
+/*
+ * The journal back at its path when its file was removed while held, so
+ * that what is left to undo is where `restore` and the run's last line
+ * look.  A path that names another file (another run's journal) is not
+ * taken over.
+ */
+static int journal_relink(struct journal *j)
+{
+	struct stat held, at;
+	int fd;
+
+	if (fstat(j->fd, &held) < 0)
+		return -errno;
+	if (!stat(j->path, &at))
+		return at.st_dev == held.st_dev && at.st_ino == held.st_ino ?
+		       0 : -EEXIST;
+	if (errno != ENOENT)
+		return -errno;
+	fd = journal_file(j->path, O_EXCL);
+	if (fd < 0)
+		return fd;
+	close(j->fd);
+	j->fd = fd;
+	return 0;
+}
+
 int journal_restore(struct journal *j, const struct journal_undo *table,
 		    FILE *log, FILE *err)
 {
@@ -250,6 +283,14 @@ int journal_restore(struct journal *j, const struct journal_undo *table,
 			failed++;
 		}
 	/* what could not be put back stays journaled for another try */
+	if (failed) {
+		ret = journal_relink(j);
+		if (ret && err)
+			fprintf(err, "restore: %s was removed meanwhile "
+				"and cannot be made again: %s\n", j->path,
+				ret == -EEXIST ? "another file is there now" :
+				strerror(-ret));
+	}
 	ret = journal_rewrite(j, lines, keep, nr);
 	strlist_free(&j->keys);
 	if (!ret)

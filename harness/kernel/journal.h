@@ -61,7 +61,8 @@ bool journal_holds(const struct journal *j, const char *kind, const char *key);
  * Undoes the records newest first through @table (ended by a NULL kind).
  * What was undone is told to @log, what was not to @err (either may be
  * NULL); the records that could not be undone stay in the file, the rest
- * go.  Returns the number of those left, or -errno.
+ * go.  A file removed while held is made again at its path to keep them.
+ * Returns the number of those left, or -errno.
  */
 int journal_restore(struct journal *j, const struct journal_undo *table,
 		    FILE *log, FILE *err);

@@ -178,6 +178,41 @@ int main(void)
 	CHECK(journal_restore(&j, table, NULL, NULL) == 0);
 	CHECK(has(iostats, "7"));
 	journal_close(&j);
+	/*
+	 * ... and what it cannot undo is back at the path, its directory
+	 * made again, still locked
+	 */
+	CHECK(!journal_open(&j, jpath));
+	CHECK(!journal_add(&j, "fake", "stuck", NULL));
+	CHECK(!journal_add(&j, "fake", "fine", NULL));
+	CHECK(!unlink(jpath));
+	snprintf(line, sizeof(line), "%s/state", dir);
+	CHECK(!rmdir(line));
+	CHECK(journal_restore(&j, table, NULL, NULL) == 1);
+	CHECK(journal_open(&j2, jpath) == -EBUSY);
+	CHECK(has(jpath, "fake\tstuck"));
+	journal_close(&j);
+	CHECK(!unlink(jpath));
+	/* another file at the path is not taken over */
+	{
+		char err[4096];
+		FILE *e = tmpfile();
+
+		CHECK(e && !journal_open(&j, jpath));
+		CHECK(!journal_add(&j, "fake", "stuck", NULL));
+		CHECK(!unlink(jpath));
+		f = fopen(jpath, "w");
+		CHECK(f && fputs("other\n", f) >= 0 && !fclose(f));
+		CHECK(journal_restore(&j, table, NULL, e) == 1);
+		journal_close(&j);
+		rewind(e);
+		err[fread(err, 1, sizeof(err) - 1, e)] = '\0';
+		fclose(e);
+		CHECK(strstr(err, "cannot be made again: another file is "
+			      "there now\n") != NULL);
+		CHECK(has(jpath, "other"));
+		CHECK(!unlink(jpath));
+	}
 
 	/* a tab or newline in a field would read back as other fields */
 	CHECK(!journal_open(&j, jpath));
