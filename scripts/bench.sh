@@ -98,8 +98,13 @@ gate=$?
 	{ cat "$out/report.txt" >&2; die "report failed"; }
 secs=$(($(date +%s) - start))
 
+# the rows of a results.csv, its header not counted; 0 when there is none
+runs() {
+	if [ -s "$1" ]; then grep -c . "$1" | awk '{ print $1 - 1 }'; else echo 0; fi
+}
+main=$(runs "$out/results.csv") knob=$(runs "$out/nomerges/results.csv")
 echo
-echo "== fioring bench: $(grep -c . "$out/results.csv" | awk '{ print $1 - 1 }') runs in ${secs}s"
+echo "== fioring bench: $((main + knob)) runs ($knob in the nomerges sweep) in ${secs}s"
 sed -n 's/^  /  /p' "$out/report.txt"
 if [ -s "$out/nomerges/report.txt" ]; then
 	echo "== nomerges and the peak profile (fioring, QD32 jobs, iostats 0,1 x nomerges 0,2):"
