@@ -61,12 +61,17 @@ static int journal_file(const char *path, int flags)
 
 int journal_open(struct journal *j, const char *path)
 {
+	int fd;
+
 	memset(j, 0, sizeof(*j));
 	j->fd = -1;
 	if (snprintf(j->path, sizeof(j->path), "%s", path) >= (int)sizeof(j->path))
 		return -ENAMETOOLONG;
-	j->fd = journal_file(path, 0);
-	return j->fd < 0 ? j->fd : 0;
+	fd = journal_file(path, 0);
+	if (fd < 0)
+		return fd;
+	j->fd = fd;
+	return 0;
 }
 
 int journal_pending(struct journal *j)
