@@ -201,7 +201,7 @@ static void print_series(const struct detect_env *env,
 			 const struct store_sweep *sw, size_t nsw,
 			 struct detect_count *cnt)
 {
-	char a[640], b[640], diff[128], ci[64];
+	char a[640], b[640], diff[128], queue[512], ci[64];
 	size_t k;
 
 	printf("  %s: %zu sweeps", ts->metric, ts->n);
@@ -216,9 +216,12 @@ static void print_series(const struct detect_env *env,
 			printf("    setup change: %s -> %s: %s\n",
 			       sweep_name(ts, sw, i - 1, a, sizeof(a)),
 			       sweep_name(ts, sw, i, b, sizeof(b)),
-			       trend_setup_diff(sw[ts->sweep[i - 1]].setup,
-						sw[ts->sweep[i]].setup, diff,
+			       trend_setup_diff(ts->cs[i - 1].setup,
+						ts->cs[i].setup, diff,
 						sizeof(diff)));
+			if (*trend_queue_diff(ts->cs[i - 1].setup, ts->cs[i].setup,
+					      queue, sizeof(queue)))
+				printf("      queue: %s\n", queue);
 		}
 	}
 	if (!ts->judged) {
@@ -252,8 +255,8 @@ static void print_series(const struct detect_env *env,
 		if (pt->setup_change >= 0)
 			printf("; %s the setup change (%s)",
 			       (size_t)pt->setup_change == pt->after ? "at" : "next to",
-			       trend_setup_diff(sw[ts->sweep[pt->setup_change - 1]].setup,
-						sw[ts->sweep[pt->setup_change]].setup,
+			       trend_setup_diff(ts->cs[pt->setup_change - 1].setup,
+						ts->cs[pt->setup_change].setup,
 						diff, sizeof(diff)));
 		putchar('\n');
 		cnt->points++;

@@ -25,6 +25,7 @@
 #include "report/gate.h"
 #include "report/gate_adaptive.h"
 #include "report/gate_base.h"
+#include "report/trend.h"
 #include "store/store.h"
 #include "report/report_cmd.h"
 #include "results/dims.h"
@@ -862,6 +863,36 @@ static void print_summary(const struct gate_env *env,
 	       n ? "CANNOT JUDGE" : "CANNOT JUDGE (no cells to compare)");
 }
 
+/* "queue=IDENTS' RECORDS", a setup string trend_queue_diff() reads */
+static char *queue_setup(const struct results_idents *ids)
+{
+	char *q = results_idents_queue(ids), *s = NULL;
+
+	if (q && *q) {
+		s = malloc(strlen(q) + sizeof("queue="));
+		if (s)
+			sprintf(s, "queue=%s", q);
+	}
+	free(q);
+	return s;
+}
+
+/*
+ * Where both sweeps recorded their devices' queue/ as found, the settings
+ * that differ: a figure that moved with one of them may be the setting's,
+ * not the change under test's.
+ */
+static void queue_note(const struct gate_sweep *b, const struct gate_sweep *c)
+{
+	char *qb = queue_setup(&b->ids), *qc = queue_setup(&c->ids), diff[1024];
+
+	if (qb && qc && *trend_queue_diff(qb, qc, diff, sizeof(diff)))
+		printf("gate: note: queue/ settings differ from the baseline's: %s\n",
+		       diff);
+	free(qb);
+	free(qc);
+}
+
 int cmd_gate(int argc, char **argv)
 {
 	struct gate_env env = {
@@ -891,6 +922,7 @@ int cmd_gate(int argc, char **argv)
 		printf("gate: %s (kernel %s) against baseline %s (kernel %s)\n",
 		       env.dir, cand.res.nrows ? results_get(&cand.res, 0, "kernel") : "?",
 		       base.desc, base.res.nrows ? results_get(&base.res, 0, "kernel") : "?");
+		queue_note(&base, &cand);
 		ret = gate_baseline(&env, gj, &base, &cand, &cnt);
 		sweep_free(&base);
 	} else {

@@ -9,9 +9,66 @@
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <stdbool.h>
 #include <string.h>
 
 #include "results/metrics.h"
+
+/* the value of part @name in a setup string, and its length */
+static const char *setup_part(const char *s, const char *name, size_t *len)
+{
+	size_t nl = strlen(name);
+
+	while (s && *s) {
+		size_t l = strcspn(s, "|");
+
+		if (l > nl && !strncmp(s, name, nl) && s[nl] == '=') {
+			*len = l - nl - 1;
+			return s + nl + 1;
+		}
+		s += l;
+		if (*s == '|')
+			s++;
+	}
+	*len = 0;
+	return "";
+}
+
+/*
+ * A sweep whose meta.json records no queue/ (an older harness) takes the
+ * record of the sweep before it, or of the first that has one: not knowing
+ * a setting is not a change of it.
+ */
+static int queue_fill(struct trend_series *ts)
+{
+	const char *known = NULL, *q;
+	size_t i, lq;
+
+	for (i = 0; i < ts->n && !known; i++)
+		if (*setup_part(ts->cs[i].setup, "queue", &lq))
+			known = ts->cs[i].setup;
+	if (!known)
+		return 0;
+	ts->filled = calloc(ts->n, sizeof(*ts->filled));
+	if (!ts->filled)
+		return -ENOMEM;
+	for (i = 0; i < ts->n; i++) {
+		if (!ts->cs[i].setup)
+			continue;
+		if (*setup_part(ts->cs[i].setup, "queue", &lq)) {
+			known = ts->cs[i].setup;
+			continue;
+		}
+		q = setup_part(known, "queue", &lq);
+		if (asprintf(&ts->filled[i], "%s|queue=%.*s", ts->cs[i].setup,
+			     (int)lq, q) < 0) {
+			ts->filled[i] = NULL;
+			return -ENOMEM;
+		}
+		ts->cs[i].setup = ts->filled[i];
+	}
+	return 0;
+}
 
 int trend_load(struct store *st, const struct store_sweep *sw, size_t nsw,
 	       const char *cell, const char *metric,
@@ -52,6 +109,9 @@ int trend_load(struct store *st, const struct store_sweep *sw, size_t nsw,
 		ts->cs[ts->n].setup = sw[p->sweep].setup;
 		ts->n++;
 	}
+	ret = queue_fill(ts);
+	if (ret)
+		goto err;
 	ts->judged = ts->n >= cp_min_sweeps(par);
 	ret = cp_detect(ts->cs, ts->n, par, &ts->res);
 	if (ret)
@@ -64,6 +124,11 @@ err:
 
 void trend_free(struct trend_series *ts)
 {
+	size_t i;
+
+	for (i = 0; ts->filled && i < ts->n; i++)
+		free(ts->filled[i]);
+	free(ts->filled);
 	cp_result_free(&ts->res);
 	store_points_free(ts->pts, ts->npts);
 	free(ts->sweep);
@@ -71,31 +136,11 @@ void trend_free(struct trend_series *ts)
 	memset(ts, 0, sizeof(*ts));
 }
 
-/* the value of part @name in a setup string, and its length */
-static const char *setup_part(const char *s, const char *name, size_t *len)
-{
-	size_t nl = strlen(name);
-
-	while (s && *s) {
-		size_t l = strcspn(s, "|");
-
-		if (l > nl && !strncmp(s, name, nl) && s[nl] == '=') {
-			*len = l - nl - 1;
-			return s + nl + 1;
-		}
-		s += l;
-		if (*s == '|')
-			s++;
-	}
-	*len = 0;
-	return "";
-}
-
 const char *trend_setup_diff(const char *a, const char *b, char *buf,
 			     size_t len)
 {
 	static const char *const parts[] = {
-		"kernel", "fio", "engine", "target", "placement",
+		"kernel", "fio", "engine", "target", "placement", "queue",
 	};
 	size_t i, la, lb, used = 0;
 
@@ -111,6 +156,117 @@ const char *trend_setup_diff(const char *a, const char *b, char *buf,
 	}
 	if (!used)
 		snprintf(buf, len, "setup");
+	return buf;
+}
+
+/* one ATTR=V of a queue part, on its device */
+struct queue_ent {
+	const char *dev, *attr, *val;
+};
+
+/* a queue part's entries, pointing into *buf, which the caller frees */
+static size_t queue_split(const char *part, size_t len, char **buf,
+			  struct queue_ent **out)
+{
+	char *dev, *kv, *eq, *attrs, *sp1, *sp2;
+	struct queue_ent *grown;
+	size_t n = 0, cap = 0;
+
+	*out = NULL;
+	*buf = strndup(part, len);
+	for (dev = *buf ? strtok_r(*buf, ";", &sp1) : NULL; dev;
+	     dev = strtok_r(NULL, ";", &sp1)) {
+		attrs = strchr(dev, ':');
+		if (!attrs)
+			continue;
+		*attrs++ = '\0';
+		for (kv = strtok_r(attrs, ",", &sp2); kv; kv = strtok_r(NULL, ",", &sp2)) {
+			eq = strchr(kv, '=');
+			if (!eq)
+				continue;
+			*eq = '\0';
+			if (n == cap) {
+				cap = cap ? 2 * cap : 64;
+				grown = realloc(*out, cap * sizeof(**out));
+				if (!grown)
+					return n;
+				*out = grown;
+			}
+			(*out)[n++] = (struct queue_ent){ dev, kv, eq + 1 };
+		}
+	}
+	return n;
+}
+
+static const struct queue_ent *queue_find(const struct queue_ent *e, size_t n,
+					  const char *dev, const char *attr)
+{
+	size_t i;
+
+	for (i = 0; i < n; i++)
+		if (!strcmp(e[i].dev, dev) && (!attr || !strcmp(e[i].attr, attr)))
+			return &e[i];
+	return NULL;
+}
+
+/* "ATTR A -> B" of each attribute of dev that differs, "-": not there */
+static size_t queue_dev_diff(const struct queue_ent *ea, size_t na,
+			     const struct queue_ent *eb, size_t nb,
+			     const char *dev, bool name_dev, char *buf,
+			     size_t len, size_t used)
+{
+	const struct queue_ent *o;
+	size_t i;
+
+	for (i = 0; i < nb; i++) {
+		if (strcmp(eb[i].dev, dev))
+			continue;
+		o = queue_find(ea, na, dev, eb[i].attr);
+		if (o && !strcmp(o->val, eb[i].val))
+			continue;
+		used += (size_t)snprintf(buf + used, used < len ? len - used : 0,
+					 "%s%s%s%s %s -> %s", used ? ", " : "",
+					 name_dev ? dev : "", name_dev ? " " : "",
+					 eb[i].attr, o ? o->val : "-", eb[i].val);
+	}
+	for (i = 0; i < na; i++)
+		if (!strcmp(ea[i].dev, dev) && !queue_find(eb, nb, dev, ea[i].attr))
+			used += (size_t)snprintf(buf + used,
+						 used < len ? len - used : 0,
+						 "%s%s%s%s %s -> -", used ? ", " : "",
+						 name_dev ? dev : "", name_dev ? " " : "",
+						 ea[i].attr, ea[i].val);
+	return used;
+}
+
+const char *trend_queue_diff(const char *a, const char *b, char *buf,
+			     size_t len)
+{
+	size_t la, lb, na, nb, i, used = 0;
+	const char *pa = setup_part(a, "queue", &la);
+	const char *pb = setup_part(b, "queue", &lb);
+	struct queue_ent *ea, *eb;
+	char *ba, *bb;
+	bool name_dev;
+
+	buf[0] = '\0';
+	if (la == lb && !strncmp(pa, pb, la))
+		return buf;
+	na = queue_split(pa, la, &ba, &ea);
+	nb = queue_split(pb, lb, &bb, &eb);
+	/* a device on one side only is the target part's to name */
+	name_dev = (na && strchr(pa, ';')) || (nb && strchr(pb, ';'));
+	for (i = 0; i < nb; i++)
+		if (queue_find(ea, na, eb[i].dev, NULL) &&
+		    queue_find(eb, nb, eb[i].dev, NULL) == &eb[i])
+			used = queue_dev_diff(ea, na, eb, nb, eb[i].dev, name_dev,
+					      buf, len, used);
+	if (used >= len && len > 4)
+		strcpy(buf + len - 4, "...");
+	free(ea);
+	free(eb);
+	free(ba);
+	free(bb);
 	return buf;
 }
 

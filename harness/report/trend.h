@@ -19,6 +19,7 @@ struct trend_series {
 	size_t n;
 	size_t *sweep;		/* index into the store_sweeps() array */
 	struct cp_sweep *cs;	/* their runs and setups */
+	char **filled;		/* setups given a neighbour's queue part */
 	struct store_point *pts;
 	size_t npts;
 	int judged;		/* n >= cp_min_sweeps(): the detector ran */
@@ -37,9 +38,16 @@ void trend_free(struct trend_series *ts);
 
 /*
  * The parts of two setup strings ("kernel=..|fio=..|engine=..|target=..|
- * placement=..") that differ, by name, comma-separated, into @buf.
+ * placement=..|queue=..") that differ, by name, comma-separated, into @buf.
  */
 const char *trend_setup_diff(const char *a, const char *b, char *buf,
+			     size_t len);
+/*
+ * The queue/ attributes that differ between two setups' queue parts,
+ * "ATTR OLD -> NEW, ..." ("-": not there; each prefixed by its device when
+ * either has several), or "" when none do.
+ */
+const char *trend_queue_diff(const char *a, const char *b, char *buf,
 			     size_t len);
 
 /* Labels of a sweep as "k=v k=v", or "-" when it has none. */

@@ -71,8 +71,7 @@ static int write_dat(const struct report *rep, const char *name,
 }
 
 /* the gnuplot assignments of one plot */
-static void plot_vars(char *buf, size_t len, const struct trend_series *ts,
-		      const struct store_sweep *sw)
+static void plot_vars(char *buf, size_t len, const struct trend_series *ts)
 {
 	char cps[512] = "", setups[512] = "", names[1024] = "", diff[128];
 	char part[160];
@@ -89,8 +88,8 @@ static void plot_vars(char *buf, size_t len, const struct trend_series *ts,
 					 used < sizeof(setups) ? sizeof(setups) - used : 0,
 					 "%s%.1f", k ? " " : "", i - 0.5);
 		plain(part, sizeof(part),
-		      trend_setup_diff(sw[ts->sweep[i - 1]].setup,
-				       sw[ts->sweep[i]].setup, diff, sizeof(diff)), 1);
+		      trend_setup_diff(ts->cs[i - 1].setup,
+				       ts->cs[i].setup, diff, sizeof(diff)), 1);
 		if (strlen(names) + strlen(part) + 2 < sizeof(names)) {
 			if (k)
 				strcat(names, " ");
@@ -110,7 +109,7 @@ static void plot_vars(char *buf, size_t len, const struct trend_series *ts,
 static void describe(struct report_doc *doc, const struct trend_series *ts,
 		     const struct store_sweep *sw, const struct cp_params *par)
 {
-	char diff[128], ci[64];
+	char diff[128], queue[512], ci[64];
 	size_t k;
 
 	if (!ts->judged)
@@ -122,11 +121,14 @@ static void describe(struct report_doc *doc, const struct trend_series *ts,
 	for (k = 0; k < ts->res.nsetup; k++) {
 		size_t i = ts->res.setup_changes[k];
 
-		doc_para(doc, "%s: setup change between sweeps %lld and %lld: %s.",
+		trend_queue_diff(ts->cs[i - 1].setup, ts->cs[i].setup, queue,
+				 sizeof(queue));
+		doc_para(doc, "%s: setup change between sweeps %lld and %lld: %s%s%s%s.",
 			 ts->metric, sw[ts->sweep[i - 1]].id, sw[ts->sweep[i]].id,
-			 trend_setup_diff(sw[ts->sweep[i - 1]].setup,
-					  sw[ts->sweep[i]].setup, diff,
-					  sizeof(diff)));
+			 trend_setup_diff(ts->cs[i - 1].setup,
+					  ts->cs[i].setup, diff,
+					  sizeof(diff)),
+			 *queue ? " (" : "", queue, *queue ? ")" : "");
 	}
 	for (k = 0; k < ts->res.npts; k++) {
 		const struct cp_point *pt = &ts->res.pts[k];
@@ -159,7 +161,7 @@ static int one_plot(struct report *rep, struct report_doc *doc,
 	ret = write_dat(rep, name, &ts, sw);
 	if (ret)
 		goto out;
-	plot_vars(vars, sizeof(vars), &ts, sw);
+	plot_vars(vars, sizeof(vars), &ts);
 	ret = report_gnuplot(rep, "trend", name, vars);
 	if (ret)
 		goto out;

@@ -43,8 +43,42 @@ void results_ident_make(const char *embedded, const char *model,
 	sanitize(buf);
 }
 
+/*
+ * "ATTR=V,..." of a device's queue/ record ("" without one): the setup
+ * strings of the history split at '|', ';', ',', '=' and ':'
+ */
+static const char *jstr(json_object *v)
+{
+	return v ? json_object_get_string(v) : "";
+}
+
+static char *queue_text(json_object *q)
+{
+	size_t len = 1, used = 0;
+	char *s, *p;
+
+	if (!q || !json_object_is_type(q, json_type_object))
+		return strdup("");
+	json_object_object_foreach(q, a, v)
+		len += strlen(a) + strlen(jstr(v)) + 2;
+	s = malloc(len);
+	if (!s)
+		return NULL;
+	s[0] = '\0';
+	json_object_object_foreach(q, attr, val) {
+		used += (size_t)snprintf(s + used, len - used, "%s%s=",
+					 used ? "," : "", attr);
+		p = s + used;
+		used += (size_t)snprintf(s + used, len - used, "%s", jstr(val));
+		for (; *p; p++)
+			if (strchr("|;,=:", *p))
+				*p = '_';
+	}
+	return s;
+}
+
 static int add(struct results_idents *ids, const char *disk, const char *ident,
-	       const char *fw)
+	       const char *fw, json_object *queue)
 {
 	struct results_ident *v = realloc(ids->v, (ids->n + 1) * sizeof(*v));
 
@@ -55,8 +89,9 @@ static int add(struct results_idents *ids, const char *disk, const char *ident,
 	v->disk = strdup(disk);
 	v->ident = strdup(ident);
 	v->firmware = strdup(fw);
+	v->queue = queue_text(queue);
 	ids->n++;
-	if (!v->disk || !v->ident || !v->firmware)
+	if (!v->disk || !v->ident || !v->firmware || !v->queue)
 		return -ENOMEM;
 	return 0;
 }
@@ -75,7 +110,7 @@ static int from_old_meta(json_object *meta, struct results_idents *ids)
 	for (i = strlen(kind); i > 0 && kind[i - 1] >= '0' && kind[i - 1] <= '9'; i--)
 		kind[i - 1] = '\0';
 	results_ident_make(kind, NULL, NULL, 0, disk, ident, sizeof(ident));
-	return add(ids, disk, ident, "");
+	return add(ids, disk, ident, "", NULL);
 }
 
 int results_idents_from_meta(json_object *meta, struct results_idents *ids)
@@ -100,7 +135,8 @@ int results_idents_from_meta(json_object *meta, struct results_idents *ids)
 				   json_get_str(d, "serial"),
 				   (unsigned long long)json_object_get_int64(sz),
 				   json_get_str(d, "disk"), ident, sizeof(ident));
-		ret = add(ids, json_get_str(d, "disk"), ident, json_get_str(d, "firmware"));
+		ret = add(ids, json_get_str(d, "disk"), ident,
+			  json_get_str(d, "firmware"), json_get(d, "queue"));
 		if (ret) {
 			results_idents_free(ids);
 			return ret;
@@ -136,8 +172,28 @@ void results_idents_free(struct results_idents *ids)
 		free(ids->v[i].disk);
 		free(ids->v[i].ident);
 		free(ids->v[i].firmware);
+		free(ids->v[i].queue);
 	}
 	free(ids->v);
 	ids->v = NULL;
 	ids->n = 0;
+}
+
+char *results_idents_queue(const struct results_idents *ids)
+{
+	size_t i, len = 1, used = 0;
+	char *s;
+
+	for (i = 0; i < ids->n; i++)
+		len += strlen(ids->v[i].ident) + strlen(ids->v[i].queue) + 2;
+	s = malloc(len);
+	if (!s)
+		return NULL;
+	s[0] = '\0';
+	for (i = 0; i < ids->n; i++)
+		if (*ids->v[i].queue)
+			used += (size_t)snprintf(s + used, len - used, "%s%s:%s",
+						 used ? ";" : "", ids->v[i].ident,
+						 ids->v[i].queue);
+	return s;
 }

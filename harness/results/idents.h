@@ -17,6 +17,7 @@ struct results_ident {
 	char *disk;		/* the results' `target` column */
 	char *ident;		/* what it is, fit for a cell key */
 	char *firmware;		/* "" when unknown */
+	char *queue;		/* its queue/ as found, "ATTR=V,..."; "" unknown */
 };
 
 struct results_idents {
@@ -35,6 +36,11 @@ int results_idents_read(const char *dir, struct results_idents *ids);
 const char *results_ident_of(const struct results_idents *ids,
 			     const char *disk);
 void results_idents_free(struct results_idents *ids);
+/*
+ * The targets' queue/ records as one string, "IDENT:ATTR=V,...;IDENT:...",
+ * "" when meta.json has none (an older harness); NULL: no memory
+ */
+char *results_idents_queue(const struct results_idents *ids);
 
 /*
  * The identity of one device from what meta.json records of it: the kind

@@ -27,6 +27,7 @@
 #include "fio/fio_version.h"
 #include "fio/jobfile.h"
 #include "fio/locate.h"
+#include "kernel/queue_snap.h"
 #include "lib/build_id.h"
 #include "sweep/adaptive.h"
 #include "sweep/clients.h"
@@ -351,7 +352,8 @@ static int setup_targets(struct run_ctx *ctx)
 	ctx->nr_targets = env->targets.nr ?: 1;
 	ctx->targets = calloc(ctx->nr_targets, sizeof(*ctx->targets));
 	ctx->tvals = calloc(ctx->nr_targets, sizeof(*ctx->tvals));
-	if (!ctx->targets || !ctx->tvals)
+	ctx->queue = calloc(ctx->nr_targets, sizeof(*ctx->queue));
+	if (!ctx->targets || !ctx->tvals || !ctx->queue)
 		return -ENOMEM;
 	if (env->clients.nr) {
 		ret = clients_setup_targets(env, ctx->targets, ctx->tools.sweep_id,
@@ -400,6 +402,8 @@ static int setup_targets(struct run_ctx *ctx)
 		ret = dim_check_queue(t, env->vals);
 		if (ret)
 			return ret;
+		/* before the sweep writes any of it */
+		ctx->queue[i] = queue_snap_json(t);
 		any_char |= t->is_char;
 		any_block |= !t->is_char;
 	}
@@ -571,6 +575,8 @@ static json_object *devices_json(const struct run_ctx *ctx)
 		json_put_str(d, "firmware", id.firmware);
 		json_object_object_add(d, "size_bytes",
 				       json_object_new_int64((int64_t)id.size_bytes));
+		if (ctx->queue && ctx->queue[i])
+			json_object_object_add(d, "queue", json_object_get(ctx->queue[i]));
 		json_object_array_add(a, d);
 	}
 	return a;
@@ -1099,6 +1105,9 @@ static int sweep_finish(struct run_ctx *ctx, uint64_t t0, int status)
 		for (d = 0; d < NR_DIMS; d++)
 			strlist_free(&ctx->tvals[i][d]);
 	free(ctx->tvals);
+	for (i = 0; ctx->queue && i < ctx->nr_targets; i++)
+		json_object_put(ctx->queue[i]);
+	free(ctx->queue);
 	strlist_free(&ctx->tools.client_fio);
 	free(ctx->targets);
 	return status;

@@ -35,6 +35,7 @@ struct run_ctx {
 	/* per target: each per-target row's values there (dim_probe.h) */
 	struct strlist (*tvals)[NR_DIMS];
 	struct target_facts *facts;	/* per target; NULL on fio servers */
+	json_object **queue;		/* per target: queue/ as found (queue_snap.h) */
 	struct placement place;
 	struct sweep sweep;
 	struct adaptive adaptive;

@@ -6,7 +6,8 @@
 # .../nomerges-0 and .../nomerges-2, their rows with knob_nomerges_req and
 # knob_nomerges_eff as written and read back, the report's nomerges and
 # peak profile findings, and `gate --vs knob:nomerges=0` pairing the cells;
-# afterwards every queue setting is as before.  An attribute that does not
+# afterwards every queue setting is as before, and meta.json has them as
+# the sweep found them.  An attribute that does not
 # exist, a read-only one and a value the kernel refuses each stop the
 # sweep with one line naming it, exit 1, no results directory and nothing
 # changed.  After a SIGKILL the knob stays set until `fioring-bench
@@ -51,6 +52,10 @@ awk -F, -v r="$req" -v e="$eff" 'NR > 1 && ($r != $e || $4 != "ok" ||
 [ "$(cat "$q")" = "$orig" ] || fail "nomerges is $(cat "$q") after the sweep, was $orig"
 [ ! -s "$state" ] || fail "the journal is not empty after the sweep"
 knobs "$DEV" | diff "$T_TMP/before" - || fail "a queue setting changed"
+# meta.json keeps queue/ as the sweep found it, before it wrote any
+dq() { jqr "$T_TMP/out/meta.json" ".devices[0].queue.$1"; }
+[ "$(dq nomerges)" = "$orig" ] && [ "$(dq read_ahead_kb)" = "$(cat "${q%/*}/read_ahead_kb")" ] ||
+	fail "meta.json's queue/ record is not the queue as found: $(jqr "$T_TMP/out/meta.json" .devices)"
 
 "$bench" report "$T_TMP/out" >"$T_TMP/report.out" 2>&1 ||
 	{ cat "$T_TMP/report.out"; fail "report failed"; }

@@ -9,8 +9,10 @@
 # point between sweeps 8 and 9 with their labels, says it is at the setup
 # change (kernel), calls it a regression of iops and of cpu_per_io_us and
 # exits 1 (sweep 9 is one of the last 6 of 14), or 0 with --since 5;
-# the same seed prints the same; 6 sweeps exit 3 naming how many
-# are needed; bad arguments exit 2.
+# a drop where the device's queue/ settings changed is put at that setup
+# change, naming the attribute, and sweeps of an older harness that
+# recorded no queue/ make no setup change; the same seed prints the same;
+# 6 sweeps exit 3 naming how many are needed; bad arguments exit 2.
 
 . "$(dirname "$0")/../lib/common.sh"
 
@@ -18,9 +20,12 @@ need_bench
 synth="sh $FIORING_TOP/tests/fixtures/synth-results.sh"
 d=$T_TMP
 
-# sweep DB N IOPS KERNEL: sweep N (1-based; its seed and day) of one cell
-# of the embedded loop device, added to DB with the label commit=cN
+# sweep DB N IOPS KERNEL [QUEUE]: sweep N (1-based; its seed and day) of
+# one cell of the embedded loop device, its queue/ as found QUEUE (JSON
+# members; none: no record), added to DB with the label commit=cN
 sweep() {
+	queue=
+	[ -n "${5:-}" ] && queue=", \"queue\": { $5 }"
 	dir=$d/$1-$2
 	$synth "$dir" "$2" 9 "loop0:fioring:randread:0:1:$3:3" || fail "synth $1-$2"
 	day=$(printf %02d "$2")
@@ -28,7 +33,7 @@ sweep() {
 { "id": "detect-$1-$2", "started": "2026-01-${day}T00:00:00Z", "host": "h",
   "kernel": "$4", "kernel_version": "#1 SMP", "embedded": "/dev/loop0",
   "devices": [ { "disk": "loop0", "embedded": "loop", "model": "loop",
-    "serial": "", "firmware": "", "size_bytes": 67108864 } ] }
+    "serial": "", "firmware": "", "size_bytes": 67108864 $queue } ] }
 EOF
 	"$bench" history add --db "$d/$1.db" "$dir" --label "commit=c$2" \
 		>"$d/add.out" 2>&1 || { cat "$d/add.out"; fail "history add $1-$2"; }
@@ -53,6 +58,10 @@ while [ $i -le 14 ]; do
 	[ $i -ge 9 ] && k=6.5.0 iops=80000
 	sweep step $i $iops $k
 	[ $i -le 6 ] && sweep short $i 100000 6.1.0
+	q= iops=100000
+	[ $i -ge 4 ] && q='"scheduler": "none", "read_ahead_kb": "128"'
+	[ $i -ge 10 ] && q='"scheduler": "none", "read_ahead_kb": "4096"' iops=80000
+	sweep queue $i $iops 6.5.0 "$q"
 	i=$((i + 1))
 done
 
@@ -82,6 +91,17 @@ detect step 1 --seed 0x66696f72696e67
 cmp -s "$d/out" "$d/first" || fail "the same seed printed something else"
 detect step 0 --since 5 --metric iops
 grep -q 'REGRESSION$\|REGRESSION;' "$d/out" || fail "--since 5: the change point is not shown"
+
+echo "--- a 20% drop at sweep 10, where read_ahead_kb changed"
+detect queue 1 --metric iops
+grep -q '^  iops: 14 sweeps, 2 setups' "$d/out" ||
+	fail "queue: not one setup change (sweeps without a queue/ record count as one)"
+grep -q 'setup change: sweep 9 \[commit=c9\] -> sweep 10 \[commit=c10\]: queue$' "$d/out" ||
+	fail "queue: the queue/ change between sweeps 9 and 10 is not named"
+grep -q '^      queue: read_ahead_kb 128 -> 4096$' "$d/out" ||
+	fail "queue: the attribute that changed is not named with both values"
+grep 'change point:' "$d/out" | grep -q 'sweep 9 .* -> sweep 10 .*at the setup change (queue)$' ||
+	fail "queue: the drop is not put at the queue/ change"
 
 echo "--- 6 sweeps are too few"
 detect short 3

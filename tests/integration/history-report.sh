@@ -3,8 +3,9 @@
 #
 # history-report.sh: `fioring-bench history report` on 12 synthetic sweeps
 # (no fio, no device) whose IOPS fall 20% at sweep 7 while the fio version
-# changes at sweep 10.  report.md names the change point between sweeps 6
-# and 7 and the setup change (fio) between 9 and 10; each plot's data
+# and queue/nr_requests change at sweep 10.  report.md names the change
+# point between sweeps 6 and 7 and the setup change (fio, queue, with the
+# attribute's two values) between 9 and 10; each plot's data
 # has the 12 sweeps with their labels; report.html, opened from disk in
 # headless Chromium, renders (a screenshot that is not one flat colour)
 # and every embedded plot decodes there.  Without --out it exits 2.
@@ -22,9 +23,9 @@ db=$d/h.db
 
 i=1
 while [ $i -le 12 ]; do
-	iops=100000 fio=fio-3.33
+	iops=100000 fio=fio-3.33 nr=128
 	[ $i -ge 7 ] && iops=80000
-	[ $i -ge 10 ] && fio=fio-3.41
+	[ $i -ge 10 ] && fio=fio-3.41 nr=256
 	dir=$d/s$i
 	$synth "$dir" $i 7 "loop0:fioring:randread:0:1:$iops:3" || fail "synth $i"
 	cat >"$dir/meta.json" <<EOF
@@ -32,7 +33,8 @@ while [ $i -le 12 ]; do
   "kernel": "6.1.0", "kernel_version": "#1 SMP", "fio": { "version": "$fio" },
   "embedded": "/dev/loop0",
   "devices": [ { "disk": "loop0", "embedded": "loop", "model": "loop",
-    "serial": "", "firmware": "", "size_bytes": 67108864 } ] }
+    "serial": "", "firmware": "", "size_bytes": 67108864,
+    "queue": { "nr_requests": "$nr", "scheduler": "none" } } ] }
 EOF
 	"$bench" history add --db "$db" "$dir" --label "commit=c$i" >/dev/null ||
 		fail "history add $i"
@@ -53,8 +55,8 @@ out=$d/report
 cat "$out/report.md"
 grep -q 'iops: change point between sweeps 6 and 7: x0\.[78].*a regression' "$out/report.md" ||
 	fail "report.md does not name the iops change point between sweeps 6 and 7"
-grep -q 'iops: setup change between sweeps 9 and 10: fio\.' "$out/report.md" ||
-	fail "report.md does not name the fio change between sweeps 9 and 10"
+grep -q 'iops: setup change between sweeps 9 and 10: fio, queue (nr_requests 128 -> 256)\.' \
+	"$out/report.md" || fail "report.md does not name the fio and queue changes between sweeps 9 and 10"
 [ "$(wc -l <"$out/plots/trend-1-iops.dat")" -eq 12 ] || fail "the iops plot has not 12 sweeps"
 grep -q '^11 .*"12 commit=c12"$' "$out/plots/trend-1-iops.dat" ||
 	fail "the last sweep is not labelled with its id and commit"

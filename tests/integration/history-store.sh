@@ -10,7 +10,8 @@
 # is refused with one line and exit 2; `history ls` and `show` list what
 # is stored.  Then the gate: a sweep of the embedded device as loop1 is
 # judged against one as loop0, from its directory and from the database
-# (`--baseline db:commit=...`, `db:ID`), the cells paired by the stable key.
+# (`--baseline db:commit=...`, `db:ID`), the cells paired by the stable key,
+# and a note names the queue/ setting that differs from the baseline's.
 
 . "$(dirname "$0")/../lib/common.sh"
 
@@ -20,7 +21,8 @@ d=$T_TMP
 db=$d/h.db
 export FIORING_DB=$db
 
-# sweep NAME SEED DISK IOPS: a synthetic sweep of the embedded loop device
+# sweep NAME SEED DISK IOPS [RA]: a synthetic sweep of the embedded loop
+# device, found with queue/read_ahead_kb RA (128)
 sweep() {
 	$synth "$d/$1" "$2" 9 "$3:io_uring:randread:0:1:$4:3" \
 		"$3:fioring:randread:0:1:$4:3" || fail "synth $1"
@@ -30,13 +32,15 @@ sweep() {
 		>>"$d/$1/meta.json"
 	printf '  "devices": [ { "disk": "%s", "embedded": "loop", "model": "loop",\n' "$3" \
 		>>"$d/$1/meta.json"
-	printf '    "serial": "", "firmware": "", "size_bytes": 67108864 } ] }\n' \
+	printf '    "serial": "", "firmware": "", "size_bytes": 67108864,\n' \
 		>>"$d/$1/meta.json"
+	printf '    "queue": { "read_ahead_kb": "%s", "scheduler": "none" } } ] }\n' \
+		"${5:-128}" >>"$d/$1/meta.json"
 }
 
 sweep a 1 loop0 100000
 sweep b 2 loop1 100000
-sweep c 3 loop2 100000
+sweep c 3 loop2 100000 4096
 sweep k 4 loop3 100000
 
 # nsweeps: how many sweeps `history ls` lists
@@ -100,8 +104,13 @@ gate_expect 0 dir --baseline "$d/a" "$d/c"
 grep -q "^gate: note: loop2/io_uring/.* is the baseline's loop0/io_uring/" "$T_TMP/dir.out" ||
 	fail "gate: loop2 not paired with loop0 by the stable key"
 [ "$(grep -c '^PASS        loop2/' "$T_TMP/dir.out")" -eq 4 ] || fail "gate: want four PASS lines"
+queue_note='^gate: note: queue/ settings differ from the baseline.s: read_ahead_kb 128 -> 4096$'
+grep -q "$queue_note" "$T_TMP/dir.out" || fail "gate: no note of read_ahead_kb 128 -> 4096"
 gate_expect 0 label --baseline db:commit=aaa "$d/c"
 grep -q "against baseline sweep $aid of $db" "$T_TMP/label.out" || fail "gate: db:commit=aaa is not sweep $aid"
+grep -q "$queue_note" "$T_TMP/label.out" || fail "gate: a stored baseline gives no queue/ note"
+gate_expect 0 same --baseline "$d/a" "$d/b"
+grep -q 'queue/' "$T_TMP/same.out" && fail "gate: a queue/ note where the settings are the same"
 gate_expect 0 id --baseline "db:$bid" --db "$db" "$d/c"
 grep -q "against baseline sweep $bid of $db" "$T_TMP/id.out" || fail "gate: db:$bid is not that sweep"
 gate_expect 2 nolabel --baseline db:commit=zzz "$d/c"

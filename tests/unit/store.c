@@ -65,7 +65,8 @@ static const char *sweep_dir(const char *name, const char *disk, const char *sta
 		 " \"embedded\": \"/dev/%s\", \"placement\": { \"pinned\": true,"
 		 " \"job_cpus\": \"1\" }, \"devices\": [ { \"disk\": \"%s\","
 		 " \"embedded\": \"loop\", \"model\": \"loop\", \"serial\": \"\","
-		 " \"firmware\": \"\", \"size_bytes\": 268435456 } ] }\n",
+		 " \"firmware\": \"\", \"size_bytes\": 268435456, \"queue\":"
+		 " { \"scheduler\": \"none\", \"odd\": \"a|b;c,d=e:f g\" } } ] }\n",
 		 started, disk, disk);
 	put(dir, "meta.json", meta);
 	return dir;
@@ -202,6 +203,9 @@ int main(void)
 		CHECK(!strcmp(sw[0].kernel, "6.1.0 #1 SMP Debian"));
 		CHECK(!strcmp(sw[0].target, "embedded-loop-256MiB"));
 		CHECK(strstr(sw[0].setup, "kernel=6.1.0 #1 SMP Debian|fio=fio-3.33 ab|") != NULL);
+		/* queue/ as found, by identity; a value cannot break the parts */
+		CHECK(strstr(sw[0].setup, "|queue=embedded-loop-256MiB:scheduler=none,"
+			     "odd=a_b_c_d_e_f g") != NULL);
 		/* the same setup, whatever the loop device's number */
 		CHECK(!strcmp(sw[0].setup, sw[1].setup));
 	}
