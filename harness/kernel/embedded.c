@@ -108,6 +108,34 @@ static int fill(int fd, uint64_t size)
 	return 0;
 }
 
+/* loop minors run to 2^20 >> part_shift; a sweep never looks that far */
+#define LOOP_ADD_TRIES	4096
+
+/*
+ * A loop device the kernel makes now, at the first number that has none.
+ * The one LOOP_CTL_GET_FREE hands back may be an idle device whose last
+ * user left queue/ settings on it (nomerges, scheduler and read_ahead_kb
+ * outlive LOOP_CLR_FD), and the sweep would measure them as the
+ * driver's defaults.  Its number, or -errno.
+ */
+static int loop_add_new(int ctl)
+{
+	char path[64];
+	int nr, ret;
+
+	for (nr = 0; nr < LOOP_ADD_TRIES; nr++) {
+		snprintf(path, sizeof(path), "/sys/block/loop%d", nr);
+		if (!access(path, F_OK))
+			continue;
+		ret = ioctl(ctl, LOOP_CTL_ADD, nr);
+		if (ret >= 0)
+			return ret;
+		if (errno != EEXIST)
+			return -errno;
+	}
+	return -ENOSPC;
+}
+
 static int loop_make(struct journal *j, uint64_t size, struct embedded_dev *d)
 {
 	struct loop_config cfg;
@@ -121,14 +149,15 @@ static int loop_make(struct journal *j, uint64_t size, struct embedded_dev *d)
 	ctl = open("/dev/loop-control", O_RDWR | O_CLOEXEC);
 	if (ctl < 0)
 		return -errno;
-	nr = ioctl(ctl, LOOP_CTL_GET_FREE);
+	nr = loop_add_new(ctl);
 	if (nr < 0) {
-		ret = -errno;
+		ret = nr;
 		goto out;
 	}
 	d->kind = EMB_LOOP;
 	snprintf(d->dev, sizeof(d->dev), "/dev/loop%d", nr);
-	ret = journal_add(j, EMBEDDED_LOOP_REC, d->dev, d->file, d->mnt, NULL);
+	ret = journal_add(j, EMBEDDED_LOOP_REC, d->dev, d->file, d->mnt,
+			  EMBEDDED_LOOP_ADDED, NULL);
 	if (ret)
 		goto out;
 	ret = mkdir_p(d->mnt, 0700);
@@ -244,10 +273,41 @@ int embedded_zram_undo(const struct journal_rec *r, char *what, size_t len)
 	return ret;
 }
 
+/*
+ * The device itself, once unbound.  udev opens it to look at it after the
+ * detach, and the kernel refuses to remove an open device: wait that out.
+ */
+static int loop_delete(int nr)
+{
+	int ctl, tries, ret = 0;
+
+	ctl = open("/dev/loop-control", O_RDWR | O_CLOEXEC);
+	if (ctl < 0)
+		return -errno;
+	for (tries = 0; tries < 100; tries++) {
+		ret = ioctl(ctl, LOOP_CTL_REMOVE, nr) < 0 ? -errno : 0;
+		if (ret != -EBUSY)
+			break;
+		usleep(20000);
+	}
+	close(ctl);
+	return ret == -ENODEV || ret == -ENXIO ? 0 : ret;
+}
+
 int embedded_loop_undo(const struct journal_rec *r, char *what, size_t len)
 {
-	int ret = loop_remove(r->f[0], r->f[1], r->f[2]);
+	int ret = loop_remove(r->f[0], r->f[1], r->f[2]), nr;
+	char *end;
 
+	/* a record from before loop_add_new() names a device it did not add */
+	if (!ret && r->n > EMBEDDED_LOOP_FIELDS &&
+	    !strcmp(r->f[3], EMBEDDED_LOOP_ADDED) &&
+	    !strncmp(r->f[0], "/dev/loop", 9)) {
+		errno = 0;
+		nr = (int)strtol(r->f[0] + 9, &end, 10);
+		if (!errno && end != r->f[0] + 9 && !*end && nr >= 0)
+			ret = loop_delete(nr);
+	}
 	if (ret)
 		snprintf(what, len, "%s (over %s, tmpfs %s) left in place, not "
 			 "removed: %s", r->f[0], r->f[1], r->f[2], strerror(-ret));

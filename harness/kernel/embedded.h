@@ -15,11 +15,17 @@
 struct journal;
 struct journal_rec;
 
-/* journal records: zram <TAB> id; loop <TAB> /dev/loopN <TAB> file <TAB> mount */
+/*
+ * journal records: zram <TAB> id; loop <TAB> /dev/loopN <TAB> file <TAB>
+ * mount <TAB> added (the device was made for the sweep: removed too; a
+ * record without it, from an older harness, only detaches)
+ */
 #define EMBEDDED_ZRAM_REC	"zram"
 #define EMBEDDED_ZRAM_FIELDS	1
 #define EMBEDDED_LOOP_REC	"loop"
 #define EMBEDDED_LOOP_FIELDS	3
+#define EMBEDDED_LOOP_ADDED_FIELDS	4
+#define EMBEDDED_LOOP_ADDED	"added"
 
 enum embedded_kind { EMB_AUTO, EMB_ZRAM, EMB_LOOP };
 

@@ -21,7 +21,7 @@
 #define JOURNAL_DEFAULT "/run/fioring/journal"
 
 /* fields of a record after its kind */
-#define JOURNAL_FIELDS_MAX 3
+#define JOURNAL_FIELDS_MAX 4
 
 struct journal {
 	char path[PATH_MAX];

@@ -14,6 +14,7 @@ const struct journal_undo sweep_undo[] = {
 	{ KNOB_REC, KNOB_FIELDS, knob_undo },
 	{ EMBEDDED_ZRAM_REC, EMBEDDED_ZRAM_FIELDS, embedded_zram_undo },
 	{ EMBEDDED_LOOP_REC, EMBEDDED_LOOP_FIELDS, embedded_loop_undo },
+	{ EMBEDDED_LOOP_REC, EMBEDDED_LOOP_ADDED_FIELDS, embedded_loop_undo },
 	{ CLIENTS_REC, CLIENTS_FIELDS, clients_undo },
 	{ NULL, 0, NULL },
 };

@@ -49,7 +49,8 @@ static int note_rec(const struct journal_rec *r, struct strlist *disks,
 		snprintf(disk, sizeof(disk), "zram%s", r->f[0]);
 		return strlist_add(made, disk);
 	} else if (!strcmp(r->kind, EMBEDDED_LOOP_REC) &&
-		   r->n == EMBEDDED_LOOP_FIELDS) {
+		   (r->n == EMBEDDED_LOOP_FIELDS ||
+		    r->n == EMBEDDED_LOOP_ADDED_FIELDS)) {
 		base = strrchr(r->f[0], '/');
 		return strlist_add(made, base ? base + 1 : r->f[0]);
 	}

@@ -6,13 +6,25 @@
 # or when zram is missing), sweeps it, and removes it afterwards, leaving no
 # device, mount or journal line behind.  The loop device's file is
 # written in full when it is made (its first writes would pay the pages'
-# first touch otherwise).
+# first touch otherwise).  The loop device is one the kernel makes for the
+# sweep and removes after it, not an idle one whose queue/ settings a
+# past user left: with nomerges=2 left on the idle device `losetup -f`
+# names, the sweep finds nomerges 0 on its own.
 
 . "$(dirname "$0")/../lib/common.sh"
 
 need_bench
 need_root
 [ -e /sys/class/zram-control/hot_add ] || modprobe zram num_devices=0 2>/dev/null
+
+# what a past user may leave on an idle loop device, put back at exit
+idle=$(losetup -f 2>/dev/null)
+idle_q=/sys/block/${idle#/dev/}/queue/nomerges
+if [ -w "$idle_q" ]; then
+	idle_was=$(cat "$idle_q")
+	at_exit "echo $idle_was >$idle_q"
+	echo 2 >"$idle_q" || fail "cannot set nomerges on $idle"
+fi
 
 # sweep KIND: one 1-s run on an embedded device of KIND; prints its node
 sweep() {
@@ -69,8 +81,10 @@ for kind in zram loop; do
 	if [ $kind = zram ]; then
 		[ ! -e /sys/block/$name ] || fail "$dev is still there after the sweep"
 	else
-		[ ! -e /sys/block/$name/loop/backing_file ] ||
-			fail "$dev is still bound after the sweep"
+		[ ! -e /sys/block/$name ] || fail "$dev is still there after the sweep"
+		[ "$dev" != "$idle" ] || fail "the sweep took the idle $idle"
+		[ "$(jqr "$T_TMP/$kind/meta.json" '.devices[0].queue.nomerges')" = 0 ] ||
+			fail "$dev did not have the loop driver's nomerges 0 when found"
 		! new_tmpfs | grep -q . ||
 			fail "the loop device's tmpfs is still mounted"
 		# written when made: a first write must not pay the first touch

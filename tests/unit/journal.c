@@ -224,7 +224,7 @@ int main(void)
 	CHECK(!journal_open(&j, jpath));
 	CHECK(journal_add(&j, "fake", "a\tb", NULL) == -EINVAL);
 	CHECK(journal_add(&j, "fake", "a\nb", NULL) == -EINVAL);
-	CHECK(journal_add(&j, "fake", "1", "2", "3", "4", NULL) == -EINVAL);
+	CHECK(journal_add(&j, "fake", "1", "2", "3", "4", "5", NULL) == -EINVAL);
 	CHECK(!journal_pending(&j));
 	CHECK(!journal_holds(&j, "fake", "x"));
 	CHECK(!journal_add(&j, "fake", "x", NULL));
