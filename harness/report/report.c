@@ -59,6 +59,33 @@ static void values_of(const struct report *rep, const char *col, char *buf,
 		snprintf(buf, len, "?");
 }
 
+/*
+ * Each target's queue/ as the sweep found it, swept or not: the settings
+ * under every figure of the report, and what `history detect` compares
+ */
+static void queue_paras(const struct report *rep, struct report_doc *doc)
+{
+	json_object *devs = json_get(rep->meta, "devices"), *d, *q;
+	char buf[4096];
+	size_t i, used;
+
+	for (i = 0; devs && i < json_object_array_length(devs); i++) {
+		d = json_object_array_get_idx(devs, i);
+		q = json_get(d, "queue");
+		if (!q || !json_object_is_type(q, json_type_object))
+			continue;
+		used = 0;
+		buf[0] = '\0';
+		json_object_object_foreach(q, attr, val)
+			used += (size_t)snprintf(buf + used,
+						 used < sizeof(buf) ? sizeof(buf) - used : 0,
+						 "%s%s=%s", used ? ", " : "", attr,
+						 val ? json_object_get_string(val) : "");
+		doc_para(doc, "queue/ of %s as the sweep found it: %s.",
+			 json_get_str(d, "disk"), buf);
+	}
+}
+
 /* How the sweep was made, from DIR/meta.json when the harness wrote one. */
 static void sweep_para(const struct report *rep, struct report_doc *doc)
 {
@@ -69,6 +96,7 @@ static void sweep_para(const struct report *rep, struct report_doc *doc)
 		 *json_get_str(rep->meta, "embedded") ? ", embedded device " : "",
 		 json_get_str(rep->meta, "embedded"),
 		 json_get_str(rep->meta, "command"));
+	queue_paras(rep, doc);
 }
 
 static void cells_table(const struct report *rep, struct report_doc *doc)

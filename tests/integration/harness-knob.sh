@@ -6,8 +6,8 @@
 # .../nomerges-0 and .../nomerges-2, their rows with knob_nomerges_req and
 # knob_nomerges_eff as written and read back, the report's nomerges and
 # peak profile findings, and `gate --vs knob:nomerges=0` pairing the cells;
-# afterwards every queue setting is as before, and meta.json has them as
-# the sweep found them.  An attribute that does not
+# afterwards every queue setting is as before, and meta.json and the
+# report's Setup have them as the sweep found them.  An attribute that does not
 # exist, a read-only one and a value the kernel refuses each stop the
 # sweep with one line naming it, exit 1, no results directory and nothing
 # changed.  After a SIGKILL the knob stays set until `fioring-bench
@@ -63,6 +63,8 @@ grep -Eq "^  (DIFFER|NO DIFFERENCE|CANNOT JUDGE) +nomerges=2 against nomerges=0:
 	"$T_TMP/report.out" || { cat "$T_TMP/report.out"; fail "no nomerges finding"; }
 grep -Eq "^  (DIFFER|NO DIFFERENCE|CANNOT JUDGE) +peak profile iostats=0 nomerges=2 against iostats=1 nomerges=0: IOPS [0-9.]+ \[.*\], CPU per I/O .* \((DIFFER|no measurable difference|CANNOT JUDGE: wider than \+-5%; more runs narrow it)\) on $disk" \
 	"$T_TMP/report.out" || { cat "$T_TMP/report.out"; fail "no peak profile finding"; }
+grep -q "^queue/ of $disk as the sweep found it: .*, nomerges=$orig, .*, scheduler=" \
+	"$T_TMP/out/report.md" || fail "report.md's Setup does not give queue/ as found"
 "$bench" gate --vs knob:nomerges=0 "$T_TMP/out" >"$T_TMP/gate.out" 2>&1
 grep -q "each cell against its knob_nomerges_req=0 cell" "$T_TMP/gate.out" &&
 	grep -q "nomerges-2 " "$T_TMP/gate.out" ||
