@@ -114,7 +114,7 @@ static int fill(int fd, uint64_t size)
 /*
  * A loop device the kernel makes now, at the first number that has none.
  * The one LOOP_CTL_GET_FREE hands back may be an idle device whose last
- * user left queue/ settings on it (nomerges, scheduler and read_ahead_kb
+ * user left queue/ settings on it (nomerges and read_ahead_kb, for two,
  * outlive LOOP_CLR_FD), and the sweep would measure them as the
  * driver's defaults.  Its number, or -errno.
  */
