@@ -28,6 +28,13 @@ if [ "${1:-}" = --total ]; then
 	exit 0
 fi
 
+# an option is not a test: it would be run as a file of that name
+case "${1:-}" in
+-*)
+	echo "run.sh: unknown option '$1' (run.sh [TEST...], run.sh --total FILE)" >&2
+	exit 2 ;;
+esac
+
 top=${FIORING_TOP:-$(cd "$(dirname "$0")/.." && pwd)}
 timeout_s=${TEST_TIMEOUT:-600}
 logdir=$top/build/test-logs

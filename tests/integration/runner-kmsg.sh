@@ -13,7 +13,7 @@
 # line written here looks like trouble to any other run on the machine.
 # The real KMSG_BAD is checked against kernel lines as text: the WARN, BUG,
 # oops, I/O error and NVMe timeout lines it must catch, and everyday lines
-# it must not.
+# it must not.  An option run.sh does not know is one line and exit 2.
 
 . "$(dirname "$0")/../lib/common.sh"
 . "$FIORING_TOP/tests/lib/kmsg.sh"
@@ -122,4 +122,11 @@ runner kmsg-reused-loop.sh ||
 echo "an I/O error logged before the test made that loop device is noted, not failed"
 
 runner kmsg-quiet.sh || fail "a quiet test failed: $(cat "$T_TMP/run.out")"
+
+# an option is refused in one line, not run as a test
+sh "$FIORING_TOP/tests/run.sh" --help >"$T_TMP/opt.out" 2>&1
+rc=$?
+[ $rc -eq 2 ] && [ "$(wc -l <"$T_TMP/opt.out")" -eq 1 ] &&
+	grep -q "^run.sh: unknown option '--help'" "$T_TMP/opt.out" ||
+	fail "run.sh --help: exit $rc, not one line naming the option: $(cat "$T_TMP/opt.out")"
 exit 0
