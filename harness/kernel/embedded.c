@@ -241,7 +241,7 @@ int embedded_make(struct journal *j, enum embedded_kind kind, uint64_t size,
 	return loop_make(j, size, d);
 }
 
-int embedded_zram_id(const char *s, int *id)
+int embedded_dev_nr(const char *s, int *id)
 {
 	char *end;
 	long v;
@@ -259,7 +259,7 @@ int embedded_zram_undo(const struct journal_rec *r, char *what, size_t len)
 	int id, ret;
 
 	/* a damaged id must not remove some other zram device */
-	if (embedded_zram_id(r->f[0], &id)) {
+	if (embedded_dev_nr(r->f[0], &id)) {
 		snprintf(what, len, "ignoring a zram line with a damaged id: %s",
 			 r->f[0]);
 		return 0;
@@ -297,17 +297,12 @@ static int loop_delete(int nr)
 int embedded_loop_undo(const struct journal_rec *r, char *what, size_t len)
 {
 	int ret = loop_remove(r->f[0], r->f[1], r->f[2]), nr;
-	char *end;
 
 	/* a record from before loop_add_new() names a device it did not add */
 	if (!ret && r->n > EMBEDDED_LOOP_FIELDS &&
 	    !strcmp(r->f[3], EMBEDDED_LOOP_ADDED) &&
-	    !strncmp(r->f[0], "/dev/loop", 9)) {
-		errno = 0;
-		nr = (int)strtol(r->f[0] + 9, &end, 10);
-		if (!errno && end != r->f[0] + 9 && !*end && nr >= 0)
-			ret = loop_delete(nr);
-	}
+	    !strncmp(r->f[0], "/dev/loop", 9) && !embedded_dev_nr(r->f[0] + 9, &nr))
+		ret = loop_delete(nr);
 	if (ret)
 		snprintf(what, len, "%s (over %s, tmpfs %s) left in place, not "
 			 "removed: %s", r->f[0], r->f[1], r->f[2], strerror(-ret));

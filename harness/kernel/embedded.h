@@ -42,7 +42,11 @@ int embedded_make(struct journal *j, enum embedded_kind kind, uint64_t size,
 /* the undo of each record kind (struct journal_undo's undo) */
 int embedded_zram_undo(const struct journal_rec *r, char *what, size_t len);
 int embedded_loop_undo(const struct journal_rec *r, char *what, size_t len);
-/* a zram record's id: 0, or -EINVAL when damaged.  Pure (fuzzed). */
-int embedded_zram_id(const char *s, int *id);
+/*
+ * A record's device number (a zram id, loopN's N): 0, or -EINVAL when
+ * damaged, so that a damaged record never names another device.  Pure
+ * (fuzzed).
+ */
+int embedded_dev_nr(const char *s, int *id);
 
 #endif

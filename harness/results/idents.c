@@ -43,15 +43,15 @@ void results_ident_make(const char *embedded, const char *model,
 	sanitize(buf);
 }
 
-/*
- * "ATTR=V,..." of a device's queue/ record ("" without one): the setup
- * strings of the history split at '|', ';', ',', '=' and ':'
- */
 static const char *jstr(json_object *v)
 {
 	return v ? json_object_get_string(v) : "";
 }
 
+/*
+ * "ATTR=V,..." of a device's queue/ record ("" without one): the setup
+ * strings of the history split at '|', ';', ',', '=' and ':'
+ */
 static char *queue_text(json_object *q)
 {
 	size_t len = 1, used = 0;

@@ -35,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (!r.f[i] || !*r.f[i])
 				abort();
 		if (!strcmp(r.kind, EMBEDDED_ZRAM_REC) &&
-		    !embedded_zram_id(r.f[0], &id) && id < 0)
+		    !embedded_dev_nr(r.f[0], &id) && id < 0)
 			abort();
 	}
 	free(buf);
