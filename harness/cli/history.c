@@ -20,6 +20,7 @@ static const struct history_cmd history_cmds[] = {
 	{ "show", history_show, "one cell's figures sweep by sweep" },
 	{ "detect", history_detect, "change points of each cell and metric over the sweeps" },
 	{ "report", history_report, "trend plots of each cell and metric, HTML and markdown" },
+	{ "ack",  history_ack,  "accept a change point: detect marks it and passes" },
 };
 
 #define NR_HISTORY_CMDS	(sizeof(history_cmds) / sizeof(history_cmds[0]))

@@ -31,5 +31,6 @@ int history_ls(int argc, char **argv);
 int history_show(int argc, char **argv);
 int history_detect(int argc, char **argv);
 int history_report(int argc, char **argv);
+int history_ack(int argc, char **argv);
 
 #endif

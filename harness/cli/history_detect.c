@@ -54,8 +54,8 @@ static void usage(FILE *f, int report)
 "  --permutations N   at least 1/P - 1 (default %d)\n"
 "  --seed S           of the permutations (default %#llx)\n"
 "\n"
-"Exit: 0 no regression, 1 a regression within --since, 2 bad arguments,\n"
-"3 no series with enough sweeps to judge.\n",
+"Exit: 0 no regression, 1 a regression within --since that no ack covers\n"
+"(history ack), 2 bad arguments, 3 no series with enough sweeps to judge.\n",
 		DETECT_SINCE, CP_P, CP_PERMUTATIONS,
 		(unsigned long long)STATS_SEED);
 }
@@ -194,6 +194,11 @@ static const char *sweep_name(const struct trend_series *ts,
 
 struct detect_count {
 	size_t series, judged, points, regressions, recent, short_max;
+	size_t recent_acked;	/* of recent, those an ack covers */
+	/* the stored acks; per ack, it applies to a series shown, it covers a point */
+	const struct store_ack *acks;
+	size_t nacks;
+	int *ack_scope, *ack_used;
 };
 
 static void print_series(const struct detect_env *env,
@@ -202,8 +207,10 @@ static void print_series(const struct detect_env *env,
 			 struct detect_count *cnt)
 {
 	char a[640], b[640], diff[128], queue[512], ci[64];
-	size_t k;
+	size_t k, i;
 
+	for (i = 0; i < cnt->nacks; i++)
+		cnt->ack_scope[i] |= trend_ack_applies(&cnt->acks[i], ts->cell, ts->metric);
 	printf("  %s: %zu sweeps", ts->metric, ts->n);
 	if (!ts->res.nsetup) {
 		printf(", one setup\n");
@@ -211,7 +218,7 @@ static void print_series(const struct detect_env *env,
 		printf(", %zu setups (searched across, no shift pools two):\n",
 		       ts->res.nsetup + 1);
 		for (k = 0; k < ts->res.nsetup; k++) {
-			size_t i = ts->res.setup_changes[k];
+			i = ts->res.setup_changes[k];
 
 			printf("    setup change: %s -> %s: %s\n",
 			       sweep_name(ts, sw, i - 1, a, sizeof(a)),
@@ -236,7 +243,7 @@ static void print_series(const struct detect_env *env,
 		printf("    no change point\n");
 	for (k = 0; k < ts->res.npts; k++) {
 		const struct cp_point *pt = &ts->res.pts[k];
-		int reg = trend_is_regression(ts, pt);
+		int reg = trend_is_regression(ts, pt), held;
 		int recent = ts->sweep[pt->after] + (size_t)env->since >= nsw;
 
 		interval_text(ci, sizeof(ci), pt->lo, pt->hi, 1, 3, false);
@@ -258,10 +265,42 @@ static void print_series(const struct detect_env *env,
 			       trend_setup_diff(ts->cs[pt->setup_change - 1].setup,
 						ts->cs[pt->setup_change].setup,
 						diff, sizeof(diff)));
+		held = ts->ack[k] && trend_ack_holds(ts->ack[k], pt);
+		if (ts->ack[k])
+			printf("; %s ack %lld (up to %g%%: %s)", held ?
+			       "acknowledged by" : "larger than accepted by",
+			       ts->ack[k]->id, ts->ack[k]->max_change, ts->ack[k]->why);
+		for (i = 0; ts->ack[k] && i < cnt->nacks; i++)
+			if (cnt->acks[i].id == ts->ack[k]->id)
+				cnt->ack_used[i] = 1;
 		putchar('\n');
 		cnt->points++;
 		cnt->regressions += reg;
 		cnt->recent += reg && recent;
+		cnt->recent_acked += reg && recent && held;
+	}
+}
+
+/*
+ * The acks that apply to a series shown but cover none of its change
+ * points: a sweep mistyped, or a change the detector no longer finds.
+ */
+static void print_idle_acks(const struct store_sweep *sw, size_t nsw,
+			    const struct detect_count *cnt)
+{
+	char lab[512];
+	size_t i, x;
+
+	for (i = 0; i < cnt->nacks; i++) {
+		const struct store_ack *a = &cnt->acks[i];
+
+		if (!cnt->ack_scope[i] || cnt->ack_used[i])
+			continue;
+		for (x = 0; x < nsw && sw[x].id != a->sweep_id; x++)
+			;
+		printf("ack %lld at sweep %lld [%s]: no change point found there (%s)\n",
+		       a->id, a->sweep_id,
+		       x < nsw ? trend_labels(&sw[x], lab, sizeof(lab)) : "-", a->why);
 	}
 }
 
@@ -269,16 +308,22 @@ static int detect(struct store *st, const struct detect_env *env)
 {
 	struct detect_count cnt = { 0 };
 	struct store_sweep *sw = NULL;
-	size_t nsw = 0, nkeys = 0, i, with_values = 0;
+	struct store_ack *acks = NULL;
+	size_t nsw = 0, nkeys = 0, nacks = 0, i, with_values = 0;
 	char **keys = NULL;
 	int m, ret = 1, any_cell = 0, *seen = NULL;
 
-	if (store_sweeps(st, &sw, &nsw) || store_cells(st, &keys, &nkeys)) {
+	if (store_sweeps(st, &sw, &nsw) || store_cells(st, &keys, &nkeys) ||
+	    store_acks(st, &acks, &nacks)) {
 		fprintf(stderr, "fioring-bench history detect: %s\n", store_error(st));
 		goto out;
 	}
 	seen = calloc((size_t)env->metrics.nr, sizeof(*seen));
-	if (!seen)
+	cnt.acks = acks;
+	cnt.nacks = nacks;
+	cnt.ack_scope = calloc(nacks + 1, sizeof(int));
+	cnt.ack_used = calloc(nacks + 1, sizeof(int));
+	if (!seen || !cnt.ack_scope || !cnt.ack_used)
 		goto out;
 	printf("history detect: %zu sweeps; p %g, %u permutations, seed %#" PRIx64
 	       ", minimum segment %zu sweeps; regressions within the last %d sweeps\n",
@@ -325,10 +370,12 @@ static int detect(struct store *st, const struct detect_env *env)
 	}
 	if (with_values < (size_t)env->metrics.nr)
 		goto out;
+	print_idle_acks(sw, nsw, &cnt);
 	printf("summary: %zu series, %zu judged, %zu change points, %zu regressions, "
-	       "%zu within the last %d sweeps\n", cnt.series, cnt.judged,
-	       cnt.points, cnt.regressions, cnt.recent, env->since);
-	if (cnt.recent) {
+	       "%zu within the last %d sweeps, %zu of them acknowledged\n",
+	       cnt.series, cnt.judged, cnt.points, cnt.regressions, cnt.recent,
+	       env->since, cnt.recent_acked);
+	if (cnt.recent > cnt.recent_acked) {
 		ret = 1;
 	} else if (!cnt.judged) {
 		printf("too few sweeps to judge: the longest series has %zu, at least "
@@ -340,6 +387,9 @@ static int detect(struct store *st, const struct detect_env *env)
 	}
 out:
 	free(seen);
+	free(cnt.ack_scope);
+	free(cnt.ack_used);
+	store_acks_free(acks, nacks);
 	if (keys)
 		store_cells_free(keys, nkeys);
 	if (sw)

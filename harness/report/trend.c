@@ -70,6 +70,76 @@ static int queue_fill(struct trend_series *ts)
 	return 0;
 }
 
+/* 1 when the comma-separated @list names @item */
+static int list_names(const char *list, const char *item)
+{
+	size_t n = strlen(item);
+
+	while (*list) {
+		size_t l = strcspn(list, ",");
+
+		if (l == n && !strncmp(list, item, n))
+			return 1;
+		list += l;
+		if (*list == ',')
+			list++;
+	}
+	return 0;
+}
+
+int trend_ack_applies(const struct store_ack *a, const char *cell,
+		      const char *metric)
+{
+	return strstr(cell, a->cell) && (!*a->metrics || list_names(a->metrics, metric));
+}
+
+int trend_ack_holds(const struct store_ack *a, const struct cp_point *pt)
+{
+	return fabs(pt->shift - 1) * 100 <= a->max_change;
+}
+
+/* the ack at change point @pt (trend_load()), or NULL */
+static const struct store_ack *ack_of(const struct trend_series *ts,
+				      const struct cp_point *pt,
+				      const struct store_sweep *sw, size_t nsw)
+{
+	const struct store_ack *at = NULL;
+	size_t i, x, k;
+
+	for (i = 0; i < ts->nacks; i++) {
+		if (!trend_ack_applies(&ts->acks[i], ts->cell, ts->metric))
+			continue;
+		for (x = 0; x < nsw && sw[x].id != ts->acks[i].sweep_id; x++)
+			;
+		/* the series' first sweep at or after the ack's */
+		for (k = 0; k < ts->n && ts->sweep[k] < x; k++)
+			;
+		if (k >= ts->n || k + 1 < pt->after || k > pt->after + 1)
+			continue;
+		if (trend_ack_holds(&ts->acks[i], pt))
+			return &ts->acks[i];
+		if (!at)
+			at = &ts->acks[i];
+	}
+	return at;
+}
+
+static int find_acks(struct store *st, const struct store_sweep *sw,
+		     size_t nsw, struct trend_series *ts)
+{
+	size_t k;
+	int ret = store_acks(st, &ts->acks, &ts->nacks);
+
+	if (ret)
+		return ret;
+	ts->ack = calloc(ts->res.npts + 1, sizeof(*ts->ack));
+	if (!ts->ack)
+		return -ENOMEM;
+	for (k = 0; k < ts->res.npts; k++)
+		ts->ack[k] = ack_of(ts, &ts->res.pts[k], sw, nsw);
+	return 0;
+}
+
 int trend_load(struct store *st, const struct store_sweep *sw, size_t nsw,
 	       const char *cell, const char *metric,
 	       const struct cp_params *par, struct trend_series *ts)
@@ -114,6 +184,8 @@ int trend_load(struct store *st, const struct store_sweep *sw, size_t nsw,
 		goto err;
 	ts->judged = ts->n >= cp_min_sweeps(par);
 	ret = cp_detect(ts->cs, ts->n, par, &ts->res);
+	if (!ret)
+		ret = find_acks(st, sw, nsw, ts);
 	if (ret)
 		goto err;
 	return 0;
@@ -133,6 +205,8 @@ void trend_free(struct trend_series *ts)
 	store_points_free(ts->pts, ts->npts);
 	free(ts->sweep);
 	free(ts->cs);
+	free(ts->ack);
+	store_acks_free(ts->acks, ts->nacks);
 	memset(ts, 0, sizeof(*ts));
 }
 

@@ -24,17 +24,37 @@ struct trend_series {
 	size_t npts;
 	int judged;		/* n >= cp_min_sweeps(): the detector ran */
 	struct cp_result res;	/* positions are indexes into sweep[] */
+	/* the stored acks, and per change point the one at it or NULL */
+	struct store_ack *acks;
+	size_t nacks;
+	const struct store_ack **ack;
 };
 
 /*
- * trend_load - read the series of @cell and @metric and find its change
- * points.  @sw and @nsw are store_sweeps()' list, which must outlive @ts.
- * Returns 0 or -errno.
+ * trend_load - read the series of @cell and @metric, find its change
+ * points and the acks (`history ack`) covering them.  @sw and @nsw are
+ * store_sweeps()' list, which must outlive @ts.  Returns 0 or -errno.
+ *
+ * An ack names a place and a size: it is at change point pt when it
+ * applies to the series (trend_ack_applies()) and its sweep is the
+ * change's first sweep after, one between that and the last before (where
+ * the cell did not run), or the series' sweep next to either (a change
+ * point found again as sweeps are added may move by one); it covers pt
+ * only while the change is no larger than it accepts (trend_ack_holds()),
+ * so that a second change landing at the same place is not hidden.
+ * ack[k] is the first ack at point k that holds, else the first at it.
  */
 int trend_load(struct store *st, const struct store_sweep *sw, size_t nsw,
 	       const char *cell, const char *metric,
 	       const struct cp_params *par, struct trend_series *ts);
 void trend_free(struct trend_series *ts);
+
+/* 1 when @a's cell part and metrics take in @cell and @metric */
+int trend_ack_applies(const struct store_ack *a, const char *cell,
+		      const char *metric);
+
+/* 1 when change point @pt is no larger than @a accepts (max_change) */
+int trend_ack_holds(const struct store_ack *a, const struct cp_point *pt);
 
 /*
  * The parts of two setup strings ("kernel=..|fio=..|engine=..|target=..|

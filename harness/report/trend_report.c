@@ -109,7 +109,7 @@ static void plot_vars(char *buf, size_t len, const struct trend_series *ts)
 static void describe(struct report_doc *doc, const struct trend_series *ts,
 		     const struct store_sweep *sw, const struct cp_params *par)
 {
-	char diff[128], queue[512], ci[64];
+	char diff[128], queue[512], ci[64], ack[400];
 	size_t k;
 
 	if (!ts->judged)
@@ -134,12 +134,18 @@ static void describe(struct report_doc *doc, const struct trend_series *ts,
 		const struct cp_point *pt = &ts->res.pts[k];
 
 		interval_text(ci, sizeof(ci), pt->lo, pt->hi, 1, 3, false);
+		ack[0] = '\0';
+		if (ts->ack[k])
+			snprintf(ack, sizeof(ack), ", %s ack %lld (up to %g%%: %s)",
+				 trend_ack_holds(ts->ack[k], pt) ? "acknowledged by" :
+				 "larger than accepted by", ts->ack[k]->id,
+				 ts->ack[k]->max_change, ts->ack[k]->why);
 		doc_para(doc, "%s: change point between sweeps %lld and %lld: "
-			 "x%.3f %s, p %.3g%s%s.", ts->metric,
+			 "x%.3f %s, p %.3g%s%s%s.", ts->metric,
 			 sw[ts->sweep[pt->before]].id, sw[ts->sweep[pt->after]].id,
 			 pt->shift, ci, pt->p,
 			 trend_is_regression(ts, pt) ? ", a regression" : "",
-			 pt->setup_change >= 0 ? ", at a setup change" : "");
+			 pt->setup_change >= 0 ? ", at a setup change" : "", ack);
 	}
 }
 

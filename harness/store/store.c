@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "store/store.h"
@@ -69,6 +70,17 @@ static const char schema_v1[] =
 	" value TEXT NOT NULL,"
 	" PRIMARY KEY (run_id, col)) WITHOUT ROWID;";
 
+/* version 2: acknowledged change points; a dropped id is never reused */
+static const char schema_v2[] =
+	"CREATE TABLE acks ("
+	" id INTEGER PRIMARY KEY AUTOINCREMENT,"
+	" sweep_id INTEGER NOT NULL,"
+	" cell TEXT NOT NULL,"
+	" metrics TEXT NOT NULL,"
+	" max_change REAL NOT NULL,"
+	" why TEXT NOT NULL,"
+	" made TEXT NOT NULL);";
+
 int store_fail(struct store *st, int ret, const char *fmt, ...)
 {
 	va_list ap;
@@ -77,6 +89,20 @@ int store_fail(struct store *st, int ret, const char *fmt, ...)
 	vsnprintf(st->err, sizeof(st->err), fmt, ap);
 	va_end(ap);
 	return ret;
+}
+
+int store_nomem(struct store *st)
+{
+	return store_fail(st, -ENOMEM, "out of memory");
+}
+
+void store_now_iso(char *buf, size_t len)
+{
+	time_t t = time(NULL);
+	struct tm tm;
+
+	gmtime_r(&t, &tm);
+	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
 int store_sql_fail(struct store *st, const char *what)
@@ -152,24 +178,27 @@ static int set_wal(struct store *st)
 	return rc == SQLITE_OK ? 0 : store_sql_fail(st, "cannot set WAL mode");
 }
 
-/* the tables, made once: a second maker finds them made under its lock */
+/*
+ * The tables, made once or brought up to this version: a second maker
+ * finds them made under its lock.
+ */
 static int make_schema(struct store *st)
 {
+	char sql[64];
 	int v, ret;
 
 	ret = store_exec(st, "BEGIN IMMEDIATE");
 	if (ret)
 		return ret;
 	ret = user_version(st, &v);
-	if (!ret && v == 0) {
+	if (!ret && v == 0)
 		ret = store_exec(st, schema_v1);
-		if (!ret) {
-			char sql[64];
-
-			snprintf(sql, sizeof(sql), "PRAGMA user_version=%d",
-				 STORE_SCHEMA_VERSION);
-			ret = store_exec(st, sql);
-		}
+	if (!ret && v <= 1)
+		ret = store_exec(st, schema_v2);
+	if (!ret && v < STORE_SCHEMA_VERSION) {
+		snprintf(sql, sizeof(sql), "PRAGMA user_version=%d",
+			 STORE_SCHEMA_VERSION);
+		ret = store_exec(st, sql);
 	}
 	if (ret) {
 		sqlite3_exec(st->db, "ROLLBACK", NULL, NULL, NULL);

@@ -14,7 +14,7 @@
 
 
 /* PRAGMA user_version of the files this build writes */
-#define STORE_SCHEMA_VERSION	1
+#define STORE_SCHEMA_VERSION	2
 
 struct store;
 
@@ -157,5 +157,48 @@ void store_points_free(struct store_point *p, size_t n);
  * Return: 0, -ENOENT when no sweep matches, -errno.
  */
 int store_find_sweep(struct store *st, const char *spec, long long *id);
+
+/**
+ * struct store_ack - a change point a user acknowledged (`history ack`)
+ * @id:       its id in the store (ids of dropped acks are not reused)
+ * @sweep_id: the first sweep after the change
+ * @cell:     part of the cell keys it covers, "" for every cell
+ * @metrics:  comma-separated results.csv columns, "" for every metric
+ * @max_change: the largest change it accepts, percent of the level before
+ * @why:      the user's reason, one line
+ * @made:     when it was made, ISO 8601 UTC
+ */
+struct store_ack {
+	long long id;
+	long long sweep_id;
+	char *cell;
+	char *metrics;
+	double max_change;
+	char *why;
+	char made[32];
+};
+
+/**
+ * store_ack_add() - acknowledge the change point at a sweep
+ * @st:       the store
+ * @sweep_id: a stored sweep (store_find_sweep())
+ * @cell:     part of the cell keys it covers, "" for every cell
+ * @metrics:  comma-separated columns, "" for every metric
+ * @max_change: the largest change it accepts, percent
+ * @why:      one line, not empty
+ * @id:       the new ack's id
+ *
+ * Return: 0, -ENOENT when no sweep has @sweep_id, -errno.
+ */
+int store_ack_add(struct store *st, long long sweep_id, const char *cell,
+		  const char *metrics, double max_change, const char *why,
+		  long long *id);
+/* Every ack, by id; free with store_acks_free().  0 or -errno. */
+int store_acks(struct store *st, struct store_ack **out, size_t *n);
+void store_acks_free(struct store_ack *a, size_t n);
+/* Drops ack @id.  0, -ENOENT when there is none, -errno. */
+int store_ack_drop(struct store *st, long long id);
+/* 1 when some stored sweep's results.csv has @col, 0 when none, -errno */
+int store_has_column(struct store *st, const char *col);
 
 #endif

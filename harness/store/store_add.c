@@ -11,7 +11,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "lib/fileio.h"
@@ -64,15 +63,6 @@ static uint64_t fnv1a(uint64_t h, const char *p, size_t n)
 	return h;
 }
 
-static void now_iso(char *buf, size_t len)
-{
-	time_t t = time(NULL);
-	struct tm tm;
-
-	gmtime_r(&t, &tm);
-	strftime(buf, len, "%Y-%m-%dT%H:%M:%SZ", &tm);
-}
-
 static char *strjoin_free(char *a, const char *sep, const char *b)
 {
 	char *s;
@@ -99,7 +89,7 @@ static int read_facts(const struct results *res,
 		snprintf(f->uid, sizeof(f->uid), "id:%s", json_get_str(meta, "id"));
 	else
 		snprintf(f->uid, sizeof(f->uid), "fnv:%s", f->hash);
-	now_iso(f->added, sizeof(f->added));
+	store_now_iso(f->added, sizeof(f->added));
 	snprintf(f->started, sizeof(f->started), "%s",
 		 *json_get_str(meta, "started") ? json_get_str(meta, "started") : f->added);
 	/* without meta.json, what every row repeats */

@@ -8,6 +8,7 @@
 #define FIORING_STORE_DB_H
 
 #include <sqlite3.h>
+#include <stddef.h>
 
 struct store {
 	sqlite3 *db;
@@ -17,6 +18,10 @@ struct store {
 
 __attribute__((format(printf, 3, 4)))
 int store_fail(struct store *st, int ret, const char *fmt, ...);
+/* -ENOMEM and st->err saying so */
+int store_nomem(struct store *st);
+/* now as ISO 8601 UTC, "2026-12-07T18:50:32Z" */
+void store_now_iso(char *buf, size_t len);
 /* -EIO and st->err naming what was being done and SQLite's message */
 int store_sql_fail(struct store *st, const char *what);
 /* prepares sql; 0 or store_sql_fail() */

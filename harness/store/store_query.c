@@ -14,11 +14,6 @@
 #include "store/store_db.h"
 #include "store/store_results.h"
 
-static int nomem(struct store *st)
-{
-	return store_fail(st, -ENOMEM, "out of memory");
-}
-
 static int sweep_labels(struct store *st, struct store_sweep *sw)
 {
 	sqlite3_stmt *s;
@@ -34,7 +29,7 @@ static int sweep_labels(struct store *st, struct store_sweep *sw)
 		if (!l || !(l[sw->nlabels] = strdup(store_col_text(s, 0)))) {
 			if (l)
 				sw->labels = l;
-			ret = nomem(st);
+			ret = store_nomem(st);
 			break;
 		}
 		sw->labels = l;
@@ -63,7 +58,7 @@ int store_sweeps(struct store *st, struct store_sweep **out, size_t *n)
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		sw = realloc(v, (cnt + 1) * sizeof(*v));
 		if (!sw) {
-			ret = nomem(st);
+			ret = store_nomem(st);
 			break;
 		}
 		v = sw;
@@ -78,7 +73,7 @@ int store_sweeps(struct store *st, struct store_sweep **out, size_t *n)
 		sw->target = strdup(store_col_text(s, 6));
 		sw->nruns = sqlite3_column_int64(s, 7);
 		if (!sw->setup || !sw->host || !sw->kernel || !sw->fio || !sw->target) {
-			ret = nomem(st);
+			ret = store_nomem(st);
 			break;
 		}
 	}
@@ -129,7 +124,7 @@ int store_cells(struct store *st, char ***keys, size_t *n)
 		if (!nv || !(nv[cnt] = strdup(store_col_text(s, 0)))) {
 			if (nv)
 				v = nv;
-			ret = nomem(st);
+			ret = store_nomem(st);
 			break;
 		}
 		v = nv;
@@ -170,7 +165,7 @@ static int sweep_order(struct store *st, long long **ids, size_t *n)
 	while ((rc = sqlite3_step(s)) == SQLITE_ROW) {
 		nv = realloc(v, (cnt + 1) * sizeof(*v));
 		if (!nv) {
-			ret = nomem(st);
+			ret = store_nomem(st);
 			break;
 		}
 		v = nv;
@@ -228,7 +223,7 @@ int store_series(struct store *st, const char *cell_key, const char *metric,
 		if (!cnt || pts[cnt - 1].sweep_id != sid) {
 			np = realloc(pts, (cnt + 1) * sizeof(*pts));
 			if (!np) {
-				ret = nomem(st);
+				ret = store_nomem(st);
 				break;
 			}
 			pts = np;
@@ -244,7 +239,7 @@ int store_series(struct store *st, const char *cell_key, const char *metric,
 		if (*end)
 			continue;
 		if (add_value(&pts[cnt - 1], x)) {
-			ret = nomem(st);
+			ret = store_nomem(st);
 			break;
 		}
 	}
@@ -364,7 +359,7 @@ static int sweep_texts(struct store *st, long long id, char **columns,
 	case SQLITE_ROW:
 		*columns = strdup(store_col_text(s, 0));
 		*meta = strdup(store_col_text(s, 1));
-		ret = *columns && *meta ? 0 : nomem(st);
+		ret = *columns && *meta ? 0 : store_nomem(st);
 		break;
 	case SQLITE_DONE:
 		ret = store_fail(st, -ENOENT, "%s: no sweep %lld", st->path, id);
@@ -399,7 +394,7 @@ static int read_rows(struct store *st, long long id, struct results *res)
 	int rc, ret;
 
 	if (!vals)
-		return nomem(st);
+		return store_nomem(st);
 	ret = store_prepare(st, "SELECT r.id, v.col, v.value FROM runs r LEFT JOIN "
 			    "run_values v ON v.run_id = r.id WHERE r.sweep_id = ? "
 			    "ORDER BY r.id", &s);
@@ -413,7 +408,7 @@ static int read_rows(struct store *st, long long id, struct results *res)
 
 		if (cur != sqlite3_column_int64(s, 0)) {
 			if (cur >= 0 && add_row(res, vals)) {
-				ret = nomem(st);
+				ret = store_nomem(st);
 				break;
 			}
 			for (c = 0; c < res->ncols; c++) {
@@ -424,14 +419,14 @@ static int read_rows(struct store *st, long long id, struct results *res)
 		}
 		if (col >= 0 && !vals[col] &&
 		    !(vals[col] = strdup(store_col_text(s, 2)))) {
-			ret = nomem(st);
+			ret = store_nomem(st);
 			break;
 		}
 	}
 	if (!ret && rc != SQLITE_DONE)
 		ret = store_sql_fail(st, "cannot read the runs");
 	if (!ret && cur >= 0 && add_row(res, vals))
-		ret = nomem(st);
+		ret = store_nomem(st);
 	sqlite3_finalize(s);
 	for (c = 0; c < res->ncols; c++)
 		free(vals[c]);
@@ -456,7 +451,7 @@ int store_sweep_results(struct store *st, long long id, struct results *res,
 		char **nc = realloc(cols, (res->ncols + 1) * sizeof(*cols));
 
 		if (!nc) {
-			ret = nomem(st);
+			ret = store_nomem(st);
 			goto out;
 		}
 		cols = nc;
@@ -469,7 +464,7 @@ int store_sweep_results(struct store *st, long long id, struct results *res,
 	res->cols = pack(cols, res->ncols);
 	if (!res->cols || asprintf(&res->path, "db:%lld", id) < 0) {
 		res->path = NULL;
-		ret = nomem(st);
+		ret = store_nomem(st);
 		goto out;
 	}
 	ret = read_rows(st, id, res);
@@ -478,7 +473,7 @@ int store_sweep_results(struct store *st, long long id, struct results *res,
 	mj = *meta ? json_tokener_parse(meta) : NULL;
 	ret = results_idents_from_meta(mj, ids);
 	if (ret)
-		nomem(st);
+		store_nomem(st);
 out:
 	if (ret)
 		results_free(res);

@@ -13,6 +13,11 @@
 # change, naming the attribute, and sweeps of an older harness that
 # recorded no queue/ make no setup change; the same seed prints the same;
 # 6 sweeps exit 3 naming how many are needed; bad arguments exit 2.
+# history ack: an ack at the change (or one sweep off) covering every
+# metric makes detect mark all four and exit 0; one of iops only leaves
+# the others failing; one accepting less than the change does not cover
+# it; one where no change is found is said; dropped, the failure is back;
+# bad ack arguments exit 2, naming what is wrong.
 
 . "$(dirname "$0")/../lib/common.sh"
 
@@ -39,15 +44,17 @@ EOF
 		>"$d/add.out" 2>&1 || { cat "$d/add.out"; fail "history add $1-$2"; }
 }
 
-# detect DB WANT [ARG...]: history detect into $d/out, its exit status WANT
-detect() {
-	db=$1 want=$2
-	shift 2
-	"$bench" history detect --db "$d/$db.db" "$@" >"$d/out" 2>&1
+# hist SUB DB WANT [ARG...]: history SUB into $d/out, its exit status WANT
+hist() {
+	sub=$1 db=$2 want=$3
+	shift 3
+	"$bench" history "$sub" --db "$d/$db.db" "$@" >"$d/out" 2>&1
 	rc=$?
 	cat "$d/out"
-	[ "$rc" -eq "$want" ] || fail "history detect $db $*: exit $rc, want $want"
+	[ "$rc" -eq "$want" ] || fail "history $sub $db $*: exit $rc, want $want"
 }
+detect() { hist detect "$@"; }
+ack() { hist ack "$@"; }
 
 i=1
 while [ $i -le 14 ]; do
@@ -91,6 +98,52 @@ detect step 1 --seed 0x66696f72696e67
 cmp -s "$d/out" "$d/first" || fail "the same seed printed something else"
 detect step 0 --since 5 --metric iops
 grep -q 'REGRESSION$\|REGRESSION;' "$d/out" || fail "--since 5: the change point is not shown"
+
+echo "--- acknowledged changes"
+cp "$d/step.db" "$d/ack.db"
+ack ack 0 commit=c8 --max-change 30 --why "kernel 6.5 costs this, accepted"
+grep -q '^ack 1: sweep 8 \[commit=c8\], every cell, every metric, up to 30%: kernel 6.5 costs this, accepted$' \
+	"$d/out" || fail "ack: the new ack is not described"
+detect ack 0
+[ "$(grep -c 'REGRESSION, within the last 6 sweeps; at the setup change (kernel); acknowledged by ack 1 (up to 30%: kernel 6.5 costs this, accepted)$' "$d/out")" -eq 4 ] ||
+	fail "ack: an ack one sweep before the change does not mark all four change points"
+grep -q '^summary: 4 series, 4 judged, 4 change points, 4 regressions, 4 within the last 6 sweeps, 4 of them acknowledged$' \
+	"$d/out" || fail "ack: the summary does not count 4 acknowledged"
+ack ack 0 --drop 1
+ack ack 0 9 --metric iops --max-change 25 --why "iops: accepted"
+detect ack 1
+grep 'change point:' "$d/out" | grep -q 'x0\.8.*acknowledged by ack 2' || fail "ack: iops not acknowledged"
+[ "$(grep -c 'acknowledged by' "$d/out")" -eq 1 ] || fail "ack: an iops ack covers other metrics"
+ack ack 0 --drop 2
+ack ack 0 commit=c9 --max-change 10 --why "less than the drop"
+detect ack 1
+[ "$(grep -c 'larger than accepted by ack 3 (up to 10%: less than the drop)$' "$d/out")" -eq 4 ] ||
+	fail "ack: a 20% change is covered by an ack of 10%"
+ack ack 0 --drop 3
+ack ack 0 12 --max-change 50 --why "nothing here"
+detect ack 1
+grep -q '^ack 4 at sweep 12 \[commit=c12\]: no change point found there (nothing here)$' "$d/out" ||
+	fail "ack: an ack where no change is found is not said"
+ack ack 0 --list
+grep -q '^4 .* 12 .* - .* - .* 50 .* nothing here$' "$d/out" || fail "ack --list: the ack is not listed"
+ack ack 2 13
+grep -q -- '--why TEXT is required' "$d/out" || fail "ack: a missing --why not named"
+ack ack 2 13 --why x
+grep -q -- '--max-change PCT is required' "$d/out" || fail "ack: a missing --max-change not named"
+ack ack 2 13 --max-change 0 --why x
+ack ack 2 13 --max-change 5 --why "$(printf 'two\nlines')"
+[ "$(grep -c '' "$d/out")" -eq 1 ] || fail "ack: a reason of two lines is not refused in one"
+ack ack 2 commit=zzz --max-change 5 --why x
+grep -q 'no sweep labelled commit=zzz' "$d/out" || fail "ack: an unknown sweep not named"
+ack ack 2 13 --max-change 5 --why x --cell nosuch
+ack ack 2 13 --max-change 5 --why x --metric iops,nosuch
+grep -q "'nosuch': no stored sweep has this column" "$d/out" || fail "ack: an unknown metric not named"
+ack ack 2 --drop 99
+ack ack 2 --list 13
+ack ack 2 13 14 --max-change 5 --why x
+[ "$(grep -c '' "$d/out")" -eq 1 ] || fail "ack: a bad argument is not one line"
+"$bench" history ack --db "$d/ack.db" --list | grep -c '^[0-9]' | grep -qx 1 ||
+	fail "ack: a refused ack was stored"
 
 echo "--- a 20% drop at sweep 10, where read_ahead_kb changed"
 detect queue 1 --metric iops

@@ -5,7 +5,8 @@
 # (no fio, no device) whose IOPS fall 20% at sweep 7 while the fio version
 # and queue/nr_requests change at sweep 10.  report.md names the change
 # point between sweeps 6 and 7 and the setup change (fio, queue, with the
-# attribute's two values) between 9 and 10; each plot's data
+# attribute's two values) between 9 and 10, and the change of
+# cpu_per_io_us as acknowledged (history ack of that metric only); each plot's data
 # has the 12 sweeps with their labels; report.html, opened from disk in
 # headless Chromium, renders (a screenshot that is not one flat colour)
 # and every embedded plot decodes there.  Without --out it exits 2.
@@ -49,12 +50,18 @@ cat "$d/out"
 grep -qx "fioring-bench history report: --out '': a directory" "$d/out" ||
 	fail "history report --out '': not one line naming it: $(cat "$d/out")"
 
+"$bench" history ack --db "$db" 7 --metric cpu_per_io_us --max-change 30 \
+	--why "a known cost" >/dev/null || fail "history ack failed"
 out=$d/report
 "$bench" history report --db "$db" --out "$out" --metric iops,cpu_per_io_us ||
 	fail "history report failed"
 cat "$out/report.md"
 grep -q 'iops: change point between sweeps 6 and 7: x0\.[78].*a regression' "$out/report.md" ||
 	fail "report.md does not name the iops change point between sweeps 6 and 7"
+grep -q 'iops: change point .*a regression\.' "$out/report.md" ||
+	fail "report.md marks the iops change point, which no ack covers"
+grep -q 'cpu_per_io_us: change point between sweeps 6 and 7: x1\.[23].*a regression, acknowledged by ack 1 (up to 30%: a known cost)\.' \
+	"$out/report.md" || fail "report.md does not mark the cpu_per_io_us change point acknowledged"
 grep -q 'iops: setup change between sweeps 9 and 10: fio, queue (nr_requests 128 -> 256)\.' \
 	"$out/report.md" || fail "report.md does not name the fio and queue changes between sweeps 9 and 10"
 [ "$(wc -l <"$out/plots/trend-1-iops.dat")" -eq 12 ] || fail "the iops plot has not 12 sweeps"

@@ -124,7 +124,7 @@ rc=$?
 cat "$d/new.out"
 [ $rc -eq 2 ] || fail "a newer schema: history ls exited $rc, want 2"
 [ "$(wc -l <"$d/new.out")" -eq 1 ] || fail "a newer schema: not one line"
-grep -q 'schema version 99; this fioring-bench knows version 1 only' "$d/new.out" ||
+grep -q 'schema version 99; this fioring-bench knows version 2 only' "$d/new.out" ||
 	fail "a newer schema: the line does not name both versions"
 "$bench" history add --db "$d/new.db" "$d/c" >/dev/null 2>&1
 [ $? -eq 2 ] || fail "a newer schema: history add did not exit 2"

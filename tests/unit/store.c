@@ -5,8 +5,10 @@
  * device is one cell key whether it was loop0 or loop1; results
  * directories whose columns differ both go in; a series gives each
  * sweep's ok values in the sweeps' order; a sweep is found by label and
- * read back as the results reader reads a directory; a file of a newer
- * schema is refused with a line naming both versions.  Target identities:
+ * read back as the results reader reads a directory; a version 1 file is
+ * brought up to version 2; acks are added, listed and dropped, and the id
+ * of a dropped one is not given again; a file of a newer schema is
+ * refused with a line naming both versions.  Target identities:
  * by serial, by size and disk without one, by kind for an old meta.json,
  * in characters a cell key can hold; labels must be KEY=VALUE.
  */
@@ -85,6 +87,53 @@ static int set_version(const char *path, int v)
 	rc = sqlite3_exec(db, sql, NULL, NULL, NULL);
 	sqlite3_close(db);
 	return rc == SQLITE_OK ? 0 : -1;
+}
+
+/* what a fioring-bench of schema version 1 left: no acks table */
+static int make_v1(const char *path)
+{
+	sqlite3 *db;
+	int rc;
+
+	if (sqlite3_open(path, &db) != SQLITE_OK)
+		return -1;
+	rc = sqlite3_exec(db, "DROP TABLE acks; PRAGMA user_version=1", NULL, NULL, NULL);
+	sqlite3_close(db);
+	return rc == SQLITE_OK ? 0 : -1;
+}
+
+static void check_acks(const char *db, long long sweep)
+{
+	struct store_ack *a;
+	long long id1, id2, id3;
+	struct store *st;
+	char err[512];
+	size_t n;
+
+	CHECK(!make_v1(db));
+	CHECK(!store_open(db, 0, &st, err, sizeof(err)));
+	if (!st)
+		return;
+	CHECK(!store_ack_add(st, sweep, "", "iops", 10, "kernel 6.5 costs this", &id1));
+	CHECK(!store_ack_add(st, sweep, "job=randread", "", 2.5, "second", &id2));
+	CHECK(store_ack_add(st, 999, "", "", 1, "no such sweep", &id3) == -ENOENT);
+	CHECK(!store_ack_drop(st, id2));
+	CHECK(store_ack_drop(st, id2) == -ENOENT);
+	CHECK(!store_ack_add(st, sweep, "", "", 5, "third", &id3));
+	CHECK(id1 < id2 && id2 < id3);
+	CHECK(!store_acks(st, &a, &n) && n == 2);
+	if (n == 2) {
+		CHECK(a[0].id == id1 && a[0].sweep_id == sweep && !*a[0].cell);
+		CHECK(!strcmp(a[0].metrics, "iops") && near(a[0].max_change, 10));
+		CHECK(!strcmp(a[0].why, "kernel 6.5 costs this") && strlen(a[0].made) == 20);
+		CHECK(a[1].id == id3 && !strcmp(a[1].why, "third"));
+	}
+	store_acks_free(a, n);
+	CHECK(store_has_column(st, "iops") == 1);
+	CHECK(store_has_column(st, "cpu_per_io_us") == 1);
+	CHECK(store_has_column(st, "iop") == 0);
+	CHECK(store_has_column(st, "nosuch") == 0);
+	store_close(st);
 }
 
 static void check_series(struct store *st)
@@ -228,13 +277,14 @@ int main(void)
 	CHECK(!store_sweeps(st, &sw, &n) && n == 2);
 	store_sweeps_free(sw, n);
 	store_close(st);
+	check_acks(db, a);
 
 	/* a file from a newer fioring-bench */
 	CHECK(!store_open(db, 0, &st, err, sizeof(err)));
 	store_close(st);
 	CHECK(!set_version(db, 99));
 	CHECK(store_open(db, 0, &st, err, sizeof(err)) == -EPROTO);
-	CHECK(strstr(err, "schema version 99") && strstr(err, "version 1 only"));
+	CHECK(strstr(err, "schema version 99") && strstr(err, "version 2 only"));
 	CHECK(!strchr(err, '\n'));
 
 	if (!check_failures) {
