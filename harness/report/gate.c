@@ -882,13 +882,16 @@ static char *queue_setup(const struct results_idents *ids)
  * that differ: a figure that moved with one of them may be the setting's,
  * not the change under test's.
  */
-static void queue_note(const struct gate_sweep *b, const struct gate_sweep *c)
+static void queue_note(struct gate_json *gj, const struct gate_sweep *b,
+		       const struct gate_sweep *c)
 {
 	char *qb = queue_setup(&b->ids), *qc = queue_setup(&c->ids), diff[1024];
 
-	if (qb && qc && *trend_queue_diff(qb, qc, diff, sizeof(diff)))
+	if (qb && qc && *trend_queue_diff(qb, qc, diff, sizeof(diff))) {
 		printf("gate: note: queue/ settings differ from the baseline's: %s\n",
 		       diff);
+		gate_json_queue_diff(gj, diff);
+	}
 	free(qb);
 	free(qc);
 }
@@ -922,7 +925,7 @@ int cmd_gate(int argc, char **argv)
 		printf("gate: %s (kernel %s) against baseline %s (kernel %s)\n",
 		       env.dir, cand.res.nrows ? results_get(&cand.res, 0, "kernel") : "?",
 		       base.desc, base.res.nrows ? results_get(&base.res, 0, "kernel") : "?");
-		queue_note(&base, &cand);
+		queue_note(gj, &base, &cand);
 		ret = gate_baseline(&env, gj, &base, &cand, &cnt);
 		sweep_free(&base);
 	} else {

@@ -72,9 +72,16 @@ struct gate_json *gate_json_new(const char *dir, const char *baseline,
 			       num(100 * (2 * confidence - 1)));
 	json_object_object_add(g->top, "min_runs",
 			       json_object_new_int64((int64_t)min_runs));
+	json_object_object_add(g->top, "queue_diff", NULL);
 	json_object_object_add(g->top, "comparisons", g->cmps);
 	json_object_object_add(g->top, "cells", g->cells);
 	return g;
+}
+
+void gate_json_queue_diff(struct gate_json *g, const char *diff)
+{
+	if (g)
+		json_object_object_add(g->top, "queue_diff", json_object_new_string(diff));
 }
 
 void gate_json_cmp(struct gate_json *g, const struct gate_cmp *c)

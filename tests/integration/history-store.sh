@@ -11,7 +11,8 @@
 # is stored.  Then the gate: a sweep of the embedded device as loop1 is
 # judged against one as loop0, from its directory and from the database
 # (`--baseline db:commit=...`, `db:ID`), the cells paired by the stable key,
-# and a note names the queue/ setting that differs from the baseline's.
+# and a note (and gate.json's queue_diff) names the queue/ setting that
+# differs from the baseline's.
 
 . "$(dirname "$0")/../lib/common.sh"
 
@@ -106,11 +107,15 @@ grep -q "^gate: note: loop2/io_uring/.* is the baseline's loop0/io_uring/" "$T_T
 [ "$(grep -c '^PASS        loop2/' "$T_TMP/dir.out")" -eq 4 ] || fail "gate: want four PASS lines"
 queue_note='^gate: note: queue/ settings differ from the baseline.s: read_ahead_kb 128 -> 4096$'
 grep -q "$queue_note" "$T_TMP/dir.out" || fail "gate: no note of read_ahead_kb 128 -> 4096"
+[ "$(jqr "$d/c/gate.json" .queue_diff)" = "read_ahead_kb 128 -> 4096" ] ||
+	fail "gate.json: queue_diff is not read_ahead_kb 128 -> 4096"
 gate_expect 0 label --baseline db:commit=aaa "$d/c"
 grep -q "against baseline sweep $aid of $db" "$T_TMP/label.out" || fail "gate: db:commit=aaa is not sweep $aid"
 grep -q "$queue_note" "$T_TMP/label.out" || fail "gate: a stored baseline gives no queue/ note"
 gate_expect 0 same --baseline "$d/a" "$d/b"
 grep -q 'queue/' "$T_TMP/same.out" && fail "gate: a queue/ note where the settings are the same"
+[ "$(jqr "$d/b/gate.json" .queue_diff)" = null ] ||
+	fail "gate.json: a queue_diff where the settings are the same"
 gate_expect 0 id --baseline "db:$bid" --db "$db" "$d/c"
 grep -q "against baseline sweep $bid of $db" "$T_TMP/id.out" || fail "gate: db:$bid is not that sweep"
 gate_expect 2 nolabel --baseline db:commit=zzz "$d/c"
