@@ -14,7 +14,8 @@
 
 /*
  * {"ATTR": "VALUE", ...} by name, read where each lives (queue_attr.h);
- * a multiple choice ("[none] mq-deadline") as its current one.  An
+ * a multiple choice ("[none] mq-deadline") as its current one; where a
+ * multipath head's paths disagree, "DISK=VALUE DISK=VALUE ...".  An
  * attribute that cannot be read is left out; NULL when t has no queue/
  * directory or memory ran out.
  */

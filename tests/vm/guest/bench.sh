@@ -13,7 +13,9 @@
 #   - --knob nomerges=0,2 goes to the hidden path disks, which hold the
 #     bio-based head's requests: seen there during the sweep, read back,
 #     the head probed as blk-mq (so measured) and its line naming the
-#     paths, everything put back after;
+#     paths, everything put back after; meta.json's record of queue/ as
+#     found gives nomerges per path where one path was left otherwise, and
+#     read_ahead_kb (the head's) as one value;
 #     a path's nomerges changed during a run fails that row, naming it;
 #   - an --iopolicy the kernel does not take is refused before any run:
 #     exit 1, one line naming it and what the kernel takes, no results
@@ -115,11 +117,29 @@ mode_y() {
 		done >"$T_TMP/seen.$(basename "$p")" &
 		echo $! >>"$T_TMP/watchers"
 	done
+	# one path left at nomerges 1: the record of queue/ as found names it
+	last=$(head_paths "$head" | tail -n 1)
+	echo 1 >"$last/queue/nomerges"
 	bench_run "$T_TMP/knob" --target "/dev/$head" --engine fioring --iostats 1 \
 		--iopolicy numa --knob nomerges=0,2
 	rc=$?
 	kill $(cat "$T_TMP/watchers")
 	[ $rc -eq 0 ] || fail "--knob nomerges=0,2: exit $rc: $(tail -n 3 "$T_TMP/knob.err")"
+	[ "$(cat "$last/queue/nomerges")" = 1 ] ||
+		fail "--knob sweep left $(basename "$last")'s nomerges at $(cat "$last/queue/nomerges"), found 1"
+	echo 0 >"$last/queue/nomerges"
+	rec=$(jq -r '.devices[0].queue.nomerges' "$T_TMP/knob/meta.json")
+	for p in $(head_paths "$head"); do
+		want=0
+		[ "$p" = "$last" ] && want=1
+		case " $rec " in
+		*" $(basename "$p")=$want "*) ;;
+		*) fail "meta.json's nomerges as found '$rec' lacks $(basename "$p")=$want" ;;
+		esac
+	done
+	[ "$(jq -r '.devices[0].queue.read_ahead_kb' "$T_TMP/knob/meta.json")" = \
+		"$(cat "/sys/block/$head/queue/read_ahead_kb")" ] ||
+		fail "meta.json's read_ahead_kb is not the head's"
 	for p in $(head_paths "$head"); do
 		grep -qx "$(basename "$p")=2" "$T_TMP/seen.$(basename "$p")" ||
 			fail "--knob nomerges=2 never reached $(basename "$p")"
