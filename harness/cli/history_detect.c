@@ -14,6 +14,7 @@
 
 #include "cli/cli.h"
 #include "cli/history.h"
+#include "cli/history_detect_json.h"
 #include "lib/interval_text.h"
 #include "lib/stats.h"
 #include "lib/strlist.h"
@@ -42,7 +43,7 @@ static void usage(FILE *f, int report)
 	fprintf(f,
 "Usage: fioring-bench history detect [--db FILE] [--metric LIST] [--cell KEY]\n"
 "                                    [--since N] [--p P] [--permutations N]\n"
-"                                    [--seed S]\n"
+"                                    [--seed S] [--json FILE]\n"
 "Change points of each cell and metric over the stored sweeps, oldest first:\n"
 "E-divisive means over each sweep's level with a permutation test over\n"
 "sweeps, each confirmed by the runs' Hodges-Lehmann shift and its interval.\n"
@@ -53,6 +54,7 @@ static void usage(FILE *f, int report)
 "  --p P              significance of the permutation test (default %g)\n"
 "  --permutations N   at least 1/P - 1 (default %d)\n"
 "  --seed S           of the permutations (default %#llx)\n"
+"  --json FILE        also write what it prints as JSON to FILE\n"
 "\n"
 "Exit: 0 no regression, 1 a regression within --since that no ack covers\n"
 "(history ack), 2 bad arguments, 3 no series with enough sweeps to judge.\n",
@@ -63,6 +65,7 @@ static void usage(FILE *f, int report)
 struct detect_env {
 	int report;		/* history report: --out, no --since */
 	const char *db, *out;
+	const char *json;	/* detect: --json FILE */
 	struct strlist metrics, cells;
 	int metrics_given;	/* --metric, not the default list */
 	int since;
@@ -90,6 +93,7 @@ static int parse(int argc, char **argv, struct detect_env *env)
 		{ "permutations", required_argument, NULL, 'P' },
 		{ "seed", required_argument, NULL, 'S' },
 		{ "out", required_argument, NULL, 'o' },
+		{ "json", required_argument, NULL, 'j' },
 		{ "help", no_argument, NULL, 'h' },
 		{ NULL, 0, NULL, 0 }
 	};
@@ -139,6 +143,15 @@ static int parse(int argc, char **argv, struct detect_env *env)
 			if (!*optarg)
 				return bad("--out", optarg, "a directory");
 			env->out = optarg;
+			break;
+		case 'j':
+			if (env->report) {
+				fprintf(stderr, "fioring-bench history report: unknown option --json (see --help)\n");
+				return 2;
+			}
+			if (!*optarg)
+				return bad("--json", optarg, "a file");
+			env->json = optarg;
 			break;
 		case 'S':
 			errno = 0;
@@ -192,19 +205,33 @@ static const char *sweep_name(const struct trend_series *ts,
 	return buf;
 }
 
-struct detect_count {
-	size_t series, judged, points, regressions, recent, short_max;
-	size_t recent_acked;	/* of recent, those an ack covers */
-	/* the stored acks; per ack, it applies to a series shown, it covers a point */
-	const struct store_ack *acks;
-	size_t nacks;
-	int *ack_scope, *ack_used;
-};
+/* what detect says of change point k of ts, into *v */
+static void view_point(const struct detect_env *env,
+		       const struct trend_series *ts, size_t k, size_t nsw,
+		       struct detect_point *v)
+{
+	const struct cp_point *pt = &ts->res.pts[k];
 
+	memset(v, 0, sizeof(*v));
+	v->regression = trend_is_regression(ts, pt);
+	v->recent = ts->sweep[pt->after] + (size_t)env->since >= nsw;
+	v->held = ts->ack[k] && trend_ack_holds(ts->ack[k], pt);
+	v->verdict = v->regression ? "REGRESSION" :
+		     (ts->lower_better ? pt->hi < 1 : pt->lo > 1) ? "improvement" :
+		     "change";
+	if (pt->setup_change >= 0) {
+		v->setup_at = (size_t)pt->setup_change == pt->after ? "at" : "next to";
+		trend_setup_diff(ts->cs[pt->setup_change - 1].setup,
+				 ts->cs[pt->setup_change].setup, v->setup,
+				 sizeof(v->setup));
+	}
+}
+
+/* the series' lines; pts gets each change point's view (ts->res.npts) */
 static void print_series(const struct detect_env *env,
 			 const struct trend_series *ts,
 			 const struct store_sweep *sw, size_t nsw,
-			 struct detect_count *cnt)
+			 struct detect_count *cnt, struct detect_point *pts)
 {
 	char a[640], b[640], diff[128], queue[512], ci[64];
 	size_t k, i;
@@ -243,9 +270,9 @@ static void print_series(const struct detect_env *env,
 		printf("    no change point\n");
 	for (k = 0; k < ts->res.npts; k++) {
 		const struct cp_point *pt = &ts->res.pts[k];
-		int reg = trend_is_regression(ts, pt), held;
-		int recent = ts->sweep[pt->after] + (size_t)env->since >= nsw;
+		struct detect_point *v = &pts[k];
 
+		view_point(env, ts, k, nsw, v);
 		interval_text(ci, sizeof(ci), pt->lo, pt->hi, 1, 3, false);
 		printf("    change point: %s -> %s: x%.3f %s (%+.1f%%) "
 		       "over sweeps %lld-%lld | %lld-%lld, p %.3g: %s",
@@ -254,20 +281,13 @@ static void print_series(const struct detect_env *env,
 		       pt->shift, ci, (pt->shift - 1) * 100,
 		       sw[ts->sweep[pt->seg_from]].id, sw[ts->sweep[pt->before]].id,
 		       sw[ts->sweep[pt->after]].id, sw[ts->sweep[pt->seg_to - 1]].id,
-		       pt->p, reg ? "REGRESSION" :
-		       (ts->lower_better ? pt->hi < 1 : pt->lo > 1) ? "improvement" :
-		       "change");
-		if (reg && recent)
+		       pt->p, v->verdict);
+		if (v->regression && v->recent)
 			printf(", within the last %d sweeps", env->since);
-		if (pt->setup_change >= 0)
-			printf("; %s the setup change (%s)",
-			       (size_t)pt->setup_change == pt->after ? "at" : "next to",
-			       trend_setup_diff(ts->cs[pt->setup_change - 1].setup,
-						ts->cs[pt->setup_change].setup,
-						diff, sizeof(diff)));
-		held = ts->ack[k] && trend_ack_holds(ts->ack[k], pt);
+		if (v->setup_at)
+			printf("; %s the setup change (%s)", v->setup_at, v->setup);
 		if (ts->ack[k])
-			printf("; %s ack %lld (up to %g%%: %s)", held ?
+			printf("; %s ack %lld (up to %g%%: %s)", v->held ?
 			       "acknowledged by" : "larger than accepted by",
 			       ts->ack[k]->id, ts->ack[k]->max_change, ts->ack[k]->why);
 		for (i = 0; ts->ack[k] && i < cnt->nacks; i++)
@@ -275,9 +295,9 @@ static void print_series(const struct detect_env *env,
 				cnt->ack_used[i] = 1;
 		putchar('\n');
 		cnt->points++;
-		cnt->regressions += reg;
-		cnt->recent += reg && recent;
-		cnt->recent_acked += reg && recent && held;
+		cnt->regressions += v->regression;
+		cnt->recent += v->regression && v->recent;
+		cnt->recent_acked += v->regression && v->recent && v->held;
 	}
 }
 
@@ -310,6 +330,7 @@ static int detect(struct store *st, const struct detect_env *env)
 	struct store_sweep *sw = NULL;
 	struct store_ack *acks = NULL;
 	size_t nsw = 0, nkeys = 0, nacks = 0, i, with_values = 0;
+	json_object *doc = NULL;
 	char **keys = NULL;
 	int m, ret = 1, any_cell = 0, *seen = NULL;
 
@@ -323,7 +344,9 @@ static int detect(struct store *st, const struct detect_env *env)
 	cnt.nacks = nacks;
 	cnt.ack_scope = calloc(nacks + 1, sizeof(int));
 	cnt.ack_used = calloc(nacks + 1, sizeof(int));
-	if (!seen || !cnt.ack_scope || !cnt.ack_used)
+	if (env->json)
+		doc = detect_json_new(store_db_path(env->db), nsw, &env->par, env->since);
+	if (!seen || !cnt.ack_scope || !cnt.ack_used || (env->json && !doc))
 		goto out;
 	printf("history detect: %zu sweeps; p %g, %u permutations, seed %#" PRIx64
 	       ", minimum segment %zu sweeps; regressions within the last %d sweeps\n",
@@ -335,6 +358,7 @@ static int detect(struct store *st, const struct detect_env *env)
 		any_cell = 1;
 		printf("cell %s\n", keys[i]);
 		for (m = 0; m < env->metrics.nr; m++) {
+			struct detect_point *pts;
 			struct trend_series ts;
 
 			if (trend_load(st, sw, nsw, keys[i], env->metrics.v[m],
@@ -343,13 +367,20 @@ static int detect(struct store *st, const struct detect_env *env)
 					keys[i], store_error(st));
 				goto out;
 			}
+			pts = calloc(ts.res.npts + 1, sizeof(*pts));
+			if (!pts) {
+				trend_free(&ts);
+				goto out;
+			}
 			if (ts.n) {
 				seen[m] = 1;
 				cnt.series++;
-				print_series(env, &ts, sw, nsw, &cnt);
+				print_series(env, &ts, sw, nsw, &cnt, pts);
+				detect_json_series(doc, &ts, sw, pts);
 			} else {
 				printf("  %s: no values\n", ts.metric);
 			}
+			free(pts);
 			trend_free(&ts);
 		}
 	}
@@ -385,7 +416,13 @@ static int detect(struct store *st, const struct detect_env *env)
 	} else {
 		ret = 0;
 	}
+	if (doc && detect_json_write(doc, env->json, &cnt, ret)) {
+		fprintf(stderr, "fioring-bench history detect: cannot write %s: %s\n",
+			env->json, strerror(errno));
+		ret = 2;
+	}
 out:
+	json_object_put(doc);
 	free(seen);
 	free(cnt.ack_scope);
 	free(cnt.ack_used);

@@ -11,6 +11,8 @@
 
 /* o[key] = the string s (a copy) */
 void json_put_str(json_object *o, const char *key, const char *s);
+/* a number, or NULL (JSON null) where v is none: JSON has no NaN */
+json_object *json_num(double v);
 /* o[key], NULL when o is NULL or has no such member */
 json_object *json_get(json_object *o, const char *key);
 /* o[key] when it is a string, else "" (o may be NULL) */

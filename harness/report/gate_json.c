@@ -6,7 +6,6 @@
  * with its combined verdict, and the summary with the exit status.
  */
 #include <errno.h>
-#include <math.h>
 #include <stdlib.h>
 
 #include <json-c/json.h>
@@ -35,12 +34,6 @@ const char *gate_verdict_name(int verdict)
 	}
 }
 
-/* a number, or null where there is none (JSON has no NaN) */
-static json_object *num(double v)
-{
-	return isfinite(v) ? json_object_new_double(v) : NULL;
-}
-
 static json_object *str_or_null(const char *s)
 {
 	return s ? json_object_new_string(s) : NULL;
@@ -66,10 +59,10 @@ struct gate_json *gate_json_new(const char *dir, const char *baseline,
 	json_object_object_add(g->top, "baseline", str_or_null(baseline));
 	json_object_object_add(g->top, "vs", str_or_null(vs));
 	json_object_object_add(g->top, "metrics", m);
-	json_object_object_add(g->top, "max_drop_pct", num(100 * max_drop));
-	json_object_object_add(g->top, "confidence_pct", num(100 * confidence));
+	json_object_object_add(g->top, "max_drop_pct", json_num(100 * max_drop));
+	json_object_object_add(g->top, "confidence_pct", json_num(100 * confidence));
 	json_object_object_add(g->top, "interval_pct",
-			       num(100 * (2 * confidence - 1)));
+			       json_num(100 * (2 * confidence - 1)));
 	json_object_object_add(g->top, "min_runs",
 			       json_object_new_int64((int64_t)min_runs));
 	json_object_object_add(g->top, "queue_diff", NULL);
@@ -96,20 +89,20 @@ void gate_json_cmp(struct gate_json *g, const struct gate_cmp *c)
 			       json_object_new_boolean(c->lower_better));
 	json_put_str(o, "verdict", gate_verdict_name(c->verdict));
 	if (c->have_stats) {
-		json_object_object_add(o, "median_base", num(s->med_base));
-		json_object_object_add(o, "median", num(s->med_cand));
-		json_object_object_add(o, "ratio", num(s->ratio));
-		json_object_object_add(o, "ratio_lo", num(s->lo));
-		json_object_object_add(o, "ratio_hi", num(s->hi));
-		json_object_object_add(o, "loss_pct", num(100 * c->j.loss));
-		json_object_object_add(o, "loss_lo_pct", num(100 * c->j.loss_lo));
-		json_object_object_add(o, "loss_hi_pct", num(100 * c->j.loss_hi));
-		json_object_object_add(o, "p", num(s->p));
+		json_object_object_add(o, "median_base", json_num(s->med_base));
+		json_object_object_add(o, "median", json_num(s->med_cand));
+		json_object_object_add(o, "ratio", json_num(s->ratio));
+		json_object_object_add(o, "ratio_lo", json_num(s->lo));
+		json_object_object_add(o, "ratio_hi", json_num(s->hi));
+		json_object_object_add(o, "loss_pct", json_num(100 * c->j.loss));
+		json_object_object_add(o, "loss_lo_pct", json_num(100 * c->j.loss_lo));
+		json_object_object_add(o, "loss_hi_pct", json_num(100 * c->j.loss_hi));
+		json_object_object_add(o, "p", json_num(s->p));
 		json_object_object_add(o, "n_base", json_object_new_int64((int64_t)s->nbase));
 		json_object_object_add(o, "n", json_object_new_int64((int64_t)s->ncand));
 		json_object_object_add(o, "paired", json_object_new_boolean(s->paired));
-		json_object_object_add(o, "cv_base_pct", num(100 * s->cv_base));
-		json_object_object_add(o, "cv_pct", num(100 * s->cv_cand));
+		json_object_object_add(o, "cv_base_pct", json_num(100 * s->cv_base));
+		json_object_object_add(o, "cv_pct", json_num(100 * s->cv_cand));
 	}
 	json_put_str(o, "why", c->why);
 	json_object_array_add(g->cmps, o);
@@ -142,7 +135,7 @@ int gate_json_write(struct gate_json *g, const char *path,
 	json_object_object_add(s, "new_not_judged",
 			       json_object_new_int((int)unjudged_new));
 	json_object_object_add(s, "judged_pct",
-			       n ? num(100.0 * (pass + regression) / n) : NULL);
+			       n ? json_num(100.0 * (pass + regression) / n) : NULL);
 	json_put_str(s, "verdict", gate_verdict_name(status));
 	json_object_object_add(s, "exit", json_object_new_int(status));
 	json_object_object_add(g->top, "summary", s);

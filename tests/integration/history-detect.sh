@@ -17,7 +17,9 @@
 # metric makes detect mark all four and exit 0; one of iops only leaves
 # the others failing; one accepting less than the change does not cover
 # it; one where no change is found is said; dropped, the failure is back;
-# bad ack arguments exit 2, naming what is wrong.
+# bad ack arguments exit 2, naming what is wrong.  --json writes what
+# detect printed (change point, ack, idle ack, exit status); an unwritable
+# file exits 2 naming it.
 
 . "$(dirname "$0")/../lib/common.sh"
 
@@ -104,7 +106,13 @@ cp "$d/step.db" "$d/ack.db"
 ack ack 0 commit=c8 --max-change 30 --why "kernel 6.5 costs this, accepted"
 grep -q '^ack 1: sweep 8 \[commit=c8\], every cell, every metric, up to 30%: kernel 6.5 costs this, accepted$' \
 	"$d/out" || fail "ack: the new ack is not described"
-detect ack 0
+detect ack 0 --json "$d/ack.json"
+jq -e '.summary.exit == 0 and .summary.recent_acknowledged == 4 and
+	(.series | length) == 4 and .series[0].setup_changes[0].parts == ["kernel"] and
+	(.series[0].change_points[0] | .after.id == 9 and .after.labels.commit == "c9" and
+	 .verdict == "regression" and .recent and .setup_change == "at" and
+	 .ack.id == 1 and .ack.covers and .ratio < 0.85 and .ratio_hi < 1)' "$d/ack.json" >/dev/null ||
+	fail "detect --json does not say what detect printed: $(jq -c '.summary, .series[0]' "$d/ack.json")"
 [ "$(grep -c 'REGRESSION, within the last 6 sweeps; at the setup change (kernel); acknowledged by ack 1 (up to 30%: kernel 6.5 costs this, accepted)$' "$d/out")" -eq 4 ] ||
 	fail "ack: an ack one sweep before the change does not mark all four change points"
 grep -q '^summary: 4 series, 4 judged, 4 change points, 4 regressions, 4 within the last 6 sweeps, 4 of them acknowledged$' \
@@ -121,7 +129,10 @@ detect ack 1
 	fail "ack: a 20% change is covered by an ack of 10%"
 ack ack 0 --drop 3
 ack ack 0 12 --max-change 50 --why "nothing here"
-detect ack 1
+detect ack 1 --json "$d/ack.json"
+jq -e '.summary.exit == 1 and .idle_acks[0].id == 4 and .idle_acks[0].sweep == 12 and
+	.series[0].change_points[0].ack == null' "$d/ack.json" >/dev/null ||
+	fail "detect --json: the idle ack or the exit status is not there"
 grep -q '^ack 4 at sweep 12 \[commit=c12\]: no change point found there (nothing here)$' "$d/out" ||
 	fail "ack: an ack where no change is found is not said"
 ack ack 0 --list
@@ -170,6 +181,11 @@ grep -q "no stored run has a value of 'nosuch'" "$d/out" || fail "an unknown met
 detect steady 2 --cell nosuch
 detect steady 2 --since 0
 detect steady 2 stray
+detect steady 2 --json ""
+detect steady 2 --json "$d/no/such/dir/d.json"
+grep -q "cannot write $d/no/such/dir/d.json" "$d/out" || fail "an unwritable --json file not named"
+"$bench" history report --db "$d/steady.db" --out "$d/r" --json "$d/r.json" >/dev/null 2>&1 &&
+	fail "history report takes --json"
 "$bench" history detect --db "$d/none.db" >"$d/out" 2>&1 && fail "a missing database exits 0"
 cat "$d/out"
 pass
