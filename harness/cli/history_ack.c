@@ -215,9 +215,10 @@ static int add(struct store *st, const struct ack_env *env)
 	size_t n, i;
 	int ret;
 
-	if (store_find_sweep(st, env->sweep, &sid)) {
+	ret = store_find_sweep(st, env->sweep, &sid);
+	if (ret) {
 		fprintf(stderr, "fioring-bench history ack: %s\n", store_error(st));
-		return 2;
+		return ret == -ENOENT || ret == -EINVAL ? 2 : 1;
 	}
 	ret = env->cell ? check_cell(st, env->cell) : 0;
 	if (!ret && env->metric)
@@ -225,10 +226,14 @@ static int add(struct store *st, const struct ack_env *env)
 	if (ret)
 		return ret;
 	if (store_ack_add(st, sid, env->cell ? env->cell : "", metrics,
-			  env->max_change, env->why, &id) ||
-	    store_sweeps(st, &sw, &n)) {
+			  env->max_change, env->why, &id)) {
 		fprintf(stderr, "fioring-bench history ack: %s\n", store_error(st));
 		return 1;
+	}
+	/* the labels only name the sweep: the ack is stored without them */
+	if (store_sweeps(st, &sw, &n)) {
+		sw = NULL;
+		n = 0;
 	}
 	for (i = 0; i < n && sw[i].id != sid; i++)
 		;
