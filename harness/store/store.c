@@ -118,6 +118,18 @@ int store_prepare(struct store *st, const char *sql, sqlite3_stmt **stmt)
 	return 0;
 }
 
+int store_step_one(struct store *st, sqlite3_stmt *s, const char *what)
+{
+	switch (sqlite3_step(s)) {
+	case SQLITE_ROW:
+		return 1;
+	case SQLITE_DONE:
+		return 0;
+	default:
+		return store_sql_fail(st, what);
+	}
+}
+
 int store_exec(struct store *st, const char *sql)
 {
 	if (sqlite3_exec(st->db, sql, NULL, NULL, NULL) != SQLITE_OK)

@@ -126,16 +126,7 @@ int store_has_column(struct store *st, const char *col)
 	if (ret)
 		return ret;
 	sqlite3_bind_text(s, 1, col, -1, SQLITE_STATIC);
-	switch (sqlite3_step(s)) {
-	case SQLITE_ROW:
-		ret = 1;
-		break;
-	case SQLITE_DONE:
-		ret = 0;
-		break;
-	default:
-		ret = store_sql_fail(st, "cannot read the sweeps' columns");
-	}
+	ret = store_step_one(st, s, "cannot read the sweeps' columns");
 	sqlite3_finalize(s);
 	return ret;
 }

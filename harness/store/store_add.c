@@ -189,17 +189,10 @@ static int find_uid(struct store *st, const char *uid, long long *id,
 	if (ret)
 		return ret;
 	sqlite3_bind_text(s, 1, uid, -1, SQLITE_STATIC);
-	switch (sqlite3_step(s)) {
-	case SQLITE_ROW:
+	ret = store_step_one(st, s, "cannot look the sweep up");
+	if (ret == 1) {
 		*id = sqlite3_column_int64(s, 0);
 		snprintf(hash, len, "%s", store_col_text(s, 1));
-		ret = 1;
-		break;
-	case SQLITE_DONE:
-		ret = 0;
-		break;
-	default:
-		ret = store_sql_fail(st, "cannot look the sweep up");
 	}
 	sqlite3_finalize(s);
 	return ret;

@@ -26,6 +26,11 @@ void store_now_iso(char *buf, size_t len);
 int store_sql_fail(struct store *st, const char *what);
 /* prepares sql; 0 or store_sql_fail() */
 int store_prepare(struct store *st, const char *sql, sqlite3_stmt **stmt);
+/*
+ * Steps s, a query of one row at most: 1 there is a row to read, 0 there
+ * is none, else store_sql_fail(what).  s is the caller's to finalize.
+ */
+int store_step_one(struct store *st, sqlite3_stmt *s, const char *what);
 /* runs sql (no rows); 0 or store_sql_fail() */
 int store_exec(struct store *st, const char *sql);
 /* column i of the current row as a string, "" for NULL */

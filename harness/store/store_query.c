@@ -302,17 +302,13 @@ int store_find_sweep(struct store *st, const char *spec, long long *id)
 		sqlite3_bind_text(s, 1, spec, (int)(eq - spec), SQLITE_STATIC);
 		sqlite3_bind_text(s, 2, eq + 1, -1, SQLITE_STATIC);
 	}
-	switch (sqlite3_step(s)) {
-	case SQLITE_ROW:
+	ret = store_step_one(st, s, "cannot look the sweep up");
+	if (ret == 1) {
 		*id = sqlite3_column_int64(s, 0);
 		ret = 0;
-		break;
-	case SQLITE_DONE:
+	} else if (!ret) {
 		ret = store_fail(st, -ENOENT, "%s: no sweep %s%s", st->path,
 				 eq ? "labelled " : "", spec);
-		break;
-	default:
-		ret = store_sql_fail(st, "cannot look the sweep up");
 	}
 	sqlite3_finalize(s);
 	return ret;
@@ -355,17 +351,13 @@ static int sweep_texts(struct store *st, long long id, char **columns,
 	if (ret)
 		return ret;
 	sqlite3_bind_int64(s, 1, id);
-	switch (sqlite3_step(s)) {
-	case SQLITE_ROW:
+	ret = store_step_one(st, s, "cannot read the sweep");
+	if (ret == 1) {
 		*columns = strdup(store_col_text(s, 0));
 		*meta = strdup(store_col_text(s, 1));
 		ret = *columns && *meta ? 0 : store_nomem(st);
-		break;
-	case SQLITE_DONE:
+	} else if (!ret) {
 		ret = store_fail(st, -ENOENT, "%s: no sweep %lld", st->path, id);
-		break;
-	default:
-		ret = store_sql_fail(st, "cannot read the sweep");
 	}
 	sqlite3_finalize(s);
 	return ret;
