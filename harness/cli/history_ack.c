@@ -235,8 +235,7 @@ static int add(struct store *st, const struct ack_env *env)
 		sw = NULL;
 		n = 0;
 	}
-	for (i = 0; i < n && sw[i].id != sid; i++)
-		;
+	i = trend_sweep_index(sw, n, sid);
 	printf("ack %lld: sweep %lld [%s], %s%s, %s, up to %g%%: %s\n", id, sid,
 	       i < n ? trend_labels(&sw[i], lab, sizeof(lab)) : "-",
 	       env->cell ? "cells containing " : "every cell",

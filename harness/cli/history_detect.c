@@ -233,7 +233,7 @@ static void print_series(const struct detect_env *env,
 			 const struct store_sweep *sw, size_t nsw,
 			 struct detect_count *cnt, struct detect_point *pts)
 {
-	char a[640], b[640], diff[128], queue[512], ci[64];
+	char a[640], b[640], diff[128], queue[512], ci[64], ack[400];
 	size_t k, i;
 
 	for (i = 0; i < cnt->nacks; i++)
@@ -286,13 +286,11 @@ static void print_series(const struct detect_env *env,
 			printf(", within the last %d sweeps", env->since);
 		if (v->setup_at)
 			printf("; %s the setup change (%s)", v->setup_at, v->setup);
-		if (ts->ack[k])
-			printf("; %s ack %lld (up to %g%%: %s)", v->held ?
-			       "acknowledged by" : "larger than accepted by",
-			       ts->ack[k]->id, ts->ack[k]->max_change, ts->ack[k]->why);
-		for (i = 0; ts->ack[k] && i < cnt->nacks; i++)
-			if (cnt->acks[i].id == ts->ack[k]->id)
-				cnt->ack_used[i] = 1;
+		if (ts->ack[k]) {
+			printf("; %s", trend_ack_text(ts->ack[k], pt, ack, sizeof(ack)));
+			/* ts->ack[] points into the list detect() read */
+			cnt->ack_used[ts->ack[k] - cnt->acks] = 1;
+		}
 		putchar('\n');
 		cnt->points++;
 		cnt->regressions += v->regression;
@@ -316,8 +314,7 @@ static void print_idle_acks(const struct store_sweep *sw, size_t nsw,
 
 		if (!cnt->ack_scope[i] || cnt->ack_used[i])
 			continue;
-		for (x = 0; x < nsw && sw[x].id != a->sweep_id; x++)
-			;
+		x = trend_sweep_index(sw, nsw, a->sweep_id);
 		printf("ack %lld at sweep %lld [%s]: no change point found there (%s)\n",
 		       a->id, a->sweep_id,
 		       x < nsw ? trend_labels(&sw[x], lab, sizeof(lab)) : "-", a->why);
@@ -361,8 +358,8 @@ static int detect(struct store *st, const struct detect_env *env)
 			struct detect_point *pts;
 			struct trend_series ts;
 
-			if (trend_load(st, sw, nsw, keys[i], env->metrics.v[m],
-				       &env->par, &ts)) {
+			if (trend_load(st, sw, nsw, acks, nacks, keys[i],
+				       env->metrics.v[m], &env->par, &ts)) {
 				fprintf(stderr, "fioring-bench history detect: %s: %s\n",
 					keys[i], store_error(st));
 				goto out;

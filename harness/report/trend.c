@@ -98,51 +98,68 @@ int trend_ack_holds(const struct store_ack *a, const struct cp_point *pt)
 	return fabs(pt->shift - 1) * 100 <= a->max_change;
 }
 
+const char *trend_ack_text(const struct store_ack *a, const struct cp_point *pt,
+			   char *buf, size_t len)
+{
+	snprintf(buf, len, "%s ack %lld (up to %g%%: %s)",
+		 trend_ack_holds(a, pt) ? "acknowledged by" : "larger than accepted by",
+		 a->id, a->max_change, a->why);
+	return buf;
+}
+
+size_t trend_sweep_index(const struct store_sweep *sw, size_t nsw, long long id)
+{
+	size_t x;
+
+	for (x = 0; x < nsw && sw[x].id != id; x++)
+		;
+	return x;
+}
+
 /* the ack at change point @pt (trend_load()), or NULL */
 static const struct store_ack *ack_of(const struct trend_series *ts,
 				      const struct cp_point *pt,
-				      const struct store_sweep *sw, size_t nsw)
+				      const struct store_sweep *sw, size_t nsw,
+				      const struct store_ack *acks, size_t nacks)
 {
 	const struct store_ack *at = NULL;
 	size_t i, x, k;
 
-	for (i = 0; i < ts->nacks; i++) {
-		if (!trend_ack_applies(&ts->acks[i], ts->cell, ts->metric))
+	for (i = 0; i < nacks; i++) {
+		if (!trend_ack_applies(&acks[i], ts->cell, ts->metric))
 			continue;
-		for (x = 0; x < nsw && sw[x].id != ts->acks[i].sweep_id; x++)
-			;
+		x = trend_sweep_index(sw, nsw, acks[i].sweep_id);
 		/* the series' first sweep at or after the ack's */
 		for (k = 0; k < ts->n && ts->sweep[k] < x; k++)
 			;
 		if (k >= ts->n || k + 1 < pt->after || k > pt->after + 1)
 			continue;
-		if (trend_ack_holds(&ts->acks[i], pt))
-			return &ts->acks[i];
+		if (trend_ack_holds(&acks[i], pt))
+			return &acks[i];
 		if (!at)
-			at = &ts->acks[i];
+			at = &acks[i];
 	}
 	return at;
 }
 
-static int find_acks(struct store *st, const struct store_sweep *sw,
-		     size_t nsw, struct trend_series *ts)
+static int find_acks(const struct store_sweep *sw, size_t nsw,
+		     const struct store_ack *acks, size_t nacks,
+		     struct trend_series *ts)
 {
 	size_t k;
-	int ret = store_acks(st, &ts->acks, &ts->nacks);
 
-	if (ret)
-		return ret;
 	ts->ack = calloc(ts->res.npts + 1, sizeof(*ts->ack));
 	if (!ts->ack)
 		return -ENOMEM;
 	for (k = 0; k < ts->res.npts; k++)
-		ts->ack[k] = ack_of(ts, &ts->res.pts[k], sw, nsw);
+		ts->ack[k] = ack_of(ts, &ts->res.pts[k], sw, nsw, acks, nacks);
 	return 0;
 }
 
 int trend_load(struct store *st, const struct store_sweep *sw, size_t nsw,
-	       const char *cell, const char *metric,
-	       const struct cp_params *par, struct trend_series *ts)
+	       const struct store_ack *acks, size_t nacks, const char *cell,
+	       const char *metric, const struct cp_params *par,
+	       struct trend_series *ts)
 {
 	size_t i;
 	int ret;
@@ -185,7 +202,7 @@ int trend_load(struct store *st, const struct store_sweep *sw, size_t nsw,
 	ts->judged = ts->n >= cp_min_sweeps(par);
 	ret = cp_detect(ts->cs, ts->n, par, &ts->res);
 	if (!ret)
-		ret = find_acks(st, sw, nsw, ts);
+		ret = find_acks(sw, nsw, acks, nacks, ts);
 	if (ret)
 		goto err;
 	return 0;
@@ -206,7 +223,6 @@ void trend_free(struct trend_series *ts)
 	free(ts->sweep);
 	free(ts->cs);
 	free(ts->ack);
-	store_acks_free(ts->acks, ts->nacks);
 	memset(ts, 0, sizeof(*ts));
 }
 

@@ -24,16 +24,15 @@ struct trend_series {
 	size_t npts;
 	int judged;		/* n >= cp_min_sweeps(): the detector ran */
 	struct cp_result res;	/* positions are indexes into sweep[] */
-	/* the stored acks, and per change point the one at it or NULL */
-	struct store_ack *acks;
-	size_t nacks;
+	/* per change point the ack at it (in trend_load()'s @acks) or NULL */
 	const struct store_ack **ack;
 };
 
 /*
  * trend_load - read the series of @cell and @metric, find its change
- * points and the acks (`history ack`) covering them.  @sw and @nsw are
- * store_sweeps()' list, which must outlive @ts.  Returns 0 or -errno.
+ * points and which of @acks (store_acks(), read once by the caller) is at
+ * each.  @sw and @nsw are store_sweeps()' list; both lists must outlive
+ * @ts.  Returns 0 or -errno.
  *
  * An ack names a place and a size: it is at change point pt when it
  * applies to the series (trend_ack_applies()) and its sweep is the
@@ -45,8 +44,9 @@ struct trend_series {
  * ack[k] is the first ack at point k that holds, else the first at it.
  */
 int trend_load(struct store *st, const struct store_sweep *sw, size_t nsw,
-	       const char *cell, const char *metric,
-	       const struct cp_params *par, struct trend_series *ts);
+	       const struct store_ack *acks, size_t nacks, const char *cell,
+	       const char *metric, const struct cp_params *par,
+	       struct trend_series *ts);
 void trend_free(struct trend_series *ts);
 
 /* 1 when @a's cell part and metrics take in @cell and @metric */
@@ -55,6 +55,14 @@ int trend_ack_applies(const struct store_ack *a, const char *cell,
 
 /* 1 when change point @pt is no larger than @a accepts (max_change) */
 int trend_ack_holds(const struct store_ack *a, const struct cp_point *pt);
+/*
+ * "acknowledged by ack N (up to PCT%: WHY)", or "larger than accepted
+ * by ..." when @pt is larger than @a accepts, into @buf
+ */
+const char *trend_ack_text(const struct store_ack *a, const struct cp_point *pt,
+			   char *buf, size_t len);
+/* the index of sweep @id in store_sweeps()' list, @nsw when it is not there */
+size_t trend_sweep_index(const struct store_sweep *sw, size_t nsw, long long id);
 
 /*
  * The parts of two setup strings ("kernel=..|fio=..|engine=..|target=..|

@@ -134,31 +134,39 @@ static void describe(struct report_doc *doc, const struct trend_series *ts,
 		const struct cp_point *pt = &ts->res.pts[k];
 
 		interval_text(ci, sizeof(ci), pt->lo, pt->hi, 1, 3, false);
-		ack[0] = '\0';
 		if (ts->ack[k])
-			snprintf(ack, sizeof(ack), ", %s ack %lld (up to %g%%: %s)",
-				 trend_ack_holds(ts->ack[k], pt) ? "acknowledged by" :
-				 "larger than accepted by", ts->ack[k]->id,
-				 ts->ack[k]->max_change, ts->ack[k]->why);
+			trend_ack_text(ts->ack[k], pt, ack, sizeof(ack));
 		doc_para(doc, "%s: change point between sweeps %lld and %lld: "
-			 "x%.3f %s, p %.3g%s%s%s.", ts->metric,
+			 "x%.3f %s, p %.3g%s%s%s%s.", ts->metric,
 			 sw[ts->sweep[pt->before]].id, sw[ts->sweep[pt->after]].id,
 			 pt->shift, ci, pt->p,
 			 trend_is_regression(ts, pt) ? ", a regression" : "",
-			 pt->setup_change >= 0 ? ", at a setup change" : "", ack);
+			 pt->setup_change >= 0 ? ", at a setup change" : "",
+			 ts->ack[k] ? ", " : "", ts->ack[k] ? ack : "");
 	}
 }
 
+/* what every plot reads, once per report */
+struct trend_src {
+	struct store *st;
+	struct store_sweep *sw;
+	size_t nsw;
+	struct store_ack *acks;
+	size_t nacks;
+	const struct cp_params *par;
+};
+
 static int one_plot(struct report *rep, struct report_doc *doc,
-		    struct store *st, const struct store_sweep *sw, size_t nsw,
-		    const char *cell, size_t ci, const char *metric,
-		    const struct cp_params *par, size_t *nplots)
+		    const struct trend_src *src, const char *cell, size_t ci,
+		    const char *metric, size_t *nplots)
 {
+	const struct store_sweep *sw = src->sw;
 	char name[64], vars[4096], caption[512];
 	struct trend_series ts;
 	int ret;
 
-	ret = trend_load(st, sw, nsw, cell, metric, par, &ts);
+	ret = trend_load(src->st, sw, src->nsw, src->acks, src->nacks, cell,
+			 metric, src->par, &ts);
 	if (ret)
 		return ret;
 	if (!ts.n)
@@ -171,7 +179,7 @@ static int one_plot(struct report *rep, struct report_doc *doc,
 	ret = report_gnuplot(rep, "trend", name, vars);
 	if (ret)
 		goto out;
-	describe(doc, &ts, sw, par);
+	describe(doc, &ts, sw, src->par);
 	snprintf(caption, sizeof(caption), "%s over %zu sweeps: median of the "
 		 "runs with its 95%% interval; red: change points, grey: setup "
 		 "changes", metric, ts.n);
@@ -186,11 +194,11 @@ int trend_report(struct store *st, const char *dir, char *const *cells,
 		 size_t ncells, char *const *metrics, size_t nmetrics,
 		 const struct cp_params *par, size_t *nplots)
 {
-	struct store_sweep *sw = NULL;
+	struct trend_src src = { .st = st, .par = par };
 	struct report rep = { 0 };
 	struct report_doc doc;
-	size_t nsw = 0, i, m;
 	char head[512];
+	size_t i, m;
 	int ret;
 
 	*nplots = 0;
@@ -211,29 +219,33 @@ int trend_report(struct store *st, const char *dir, char *const *cells,
 		fprintf(stderr, "history report: %s: %s\n", rep.plotdir, strerror(-ret));
 		return ret;
 	}
-	ret = store_sweeps(st, &sw, &nsw);
+	ret = store_sweeps(st, &src.sw, &src.nsw);
 	if (ret)
 		return ret;
+	ret = store_acks(st, &src.acks, &src.nacks);
+	if (ret)
+		goto out;
 	ret = doc_open(&doc, dir, "fioring history: trends over the stored sweeps");
 	if (ret)
 		goto out;
 	doc_para(&doc, "%zu sweeps, oldest first; %zu cells. Change points: "
 		 "E-divisive means over sweeps, permutation test at p %g with %u "
 		 "permutations, seed %#llx (as `fioring-bench history detect`).",
-		 nsw, ncells, par->p, par->permutations,
+		 src.nsw, ncells, par->p, par->permutations,
 		 (unsigned long long)par->seed);
 	for (i = 0; i < ncells && !ret; i++) {
 		snprintf(head, sizeof(head), "Cell %zu: %s", i + 1, cells[i]);
 		doc_heading(&doc, 2, head);
 		for (m = 0; m < nmetrics && !ret; m++)
-			ret = one_plot(&rep, &doc, st, sw, nsw, cells[i], i,
-				       metrics[m], par, nplots);
+			ret = one_plot(&rep, &doc, &src, cells[i], i, metrics[m],
+				       nplots);
 	}
 	if (ret)
 		doc_close(&doc);
 	else
 		ret = doc_close(&doc);
 out:
-	store_sweeps_free(sw, nsw);
+	store_acks_free(src.acks, src.nacks);
+	store_sweeps_free(src.sw, src.nsw);
 	return ret;
 }
