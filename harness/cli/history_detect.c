@@ -233,8 +233,9 @@ static void print_series(const struct detect_env *env,
 			 const struct store_sweep *sw, size_t nsw,
 			 struct detect_count *cnt, struct detect_point *pts)
 {
-	char a[640], b[640], diff[128], queue[512], ci[64], ack[400];
+	char a[640], b[640], diff[128], set[1024], ci[64], ack[400];
 	size_t k, i;
+	int j;
 
 	for (i = 0; i < cnt->nacks; i++)
 		cnt->ack_scope[i] |= trend_ack_applies(&cnt->acks[i], ts->cell, ts->metric);
@@ -253,9 +254,11 @@ static void print_series(const struct detect_env *env,
 			       trend_setup_diff(ts->cs[i - 1].setup,
 						ts->cs[i].setup, diff,
 						sizeof(diff)));
-			if (*trend_queue_diff(ts->cs[i - 1].setup, ts->cs[i].setup,
-					      queue, sizeof(queue)))
-				printf("      queue: %s\n", queue);
+			for (j = 0; j < TREND_NSETTINGS; j++)
+				if (*trend_settings_diff(j, ts->cs[i - 1].setup,
+							 ts->cs[i].setup, set,
+							 sizeof(set)))
+					printf("      %s: %s\n", trend_settings[j], set);
 		}
 	}
 	if (!ts->judged) {

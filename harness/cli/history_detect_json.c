@@ -75,8 +75,9 @@ static json_object *setup_changes(const struct trend_series *ts,
 				  const struct store_sweep *sw)
 {
 	json_object *a = json_object_new_array();
-	char diff[128], queue[512];
+	char diff[128], set[1024];
 	size_t k;
+	int j;
 
 	for (k = 0; k < ts->res.nsetup; k++) {
 		size_t i = ts->res.setup_changes[k];
@@ -86,10 +87,12 @@ static json_object *setup_changes(const struct trend_series *ts,
 		json_object_object_add(o, "after", sweep_obj(ts, sw, i));
 		json_object_object_add(o, "parts", parts_arr(trend_setup_diff(
 			ts->cs[i - 1].setup, ts->cs[i].setup, diff, sizeof(diff))));
-		trend_queue_diff(ts->cs[i - 1].setup, ts->cs[i].setup, queue,
-				 sizeof(queue));
-		json_object_object_add(o, "queue", *queue ?
-				       json_object_new_string(queue) : NULL);
+		for (j = 0; j < TREND_NSETTINGS; j++) {
+			trend_settings_diff(j, ts->cs[i - 1].setup, ts->cs[i].setup,
+					    set, sizeof(set));
+			json_object_object_add(o, trend_settings[j], *set ?
+					       json_object_new_string(set) : NULL);
+		}
 		json_object_array_add(a, o);
 	}
 	return a;

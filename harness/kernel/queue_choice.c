@@ -32,3 +32,13 @@ int queue_offered(const char *path, const char *name, char *offers,
 	}
 	return found;
 }
+
+void queue_choice_current(char *val)
+{
+	char *open = strchr(val, '['), *close = open ? strchr(open, ']') : NULL;
+
+	if (!close)
+		return;
+	memmove(val, open + 1, (size_t)(close - open - 1));
+	val[close - open - 1] = '\0';
+}

@@ -17,5 +17,10 @@
  */
 int queue_offered(const char *path, const char *name, char *offers,
 		  size_t len);
+/*
+ * The choice in use of such a value, in place ("[none] mq-deadline" becomes
+ * "none"); a value that offers none is left as it is.
+ */
+void queue_choice_current(char *val);
 
 #endif

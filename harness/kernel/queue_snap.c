@@ -9,19 +9,9 @@
 #include <string.h>
 
 #include "kernel/queue_attr.h"
+#include "kernel/queue_choice.h"
 #include "kernel/queue_snap.h"
 #include "lib/fileio.h"
-
-/* "[none] mq-deadline" offers a choice; what counts is the one in use */
-static void current_choice(char *val)
-{
-	char *open = strchr(val, '['), *close = open ? strchr(open, ']') : NULL;
-
-	if (!close)
-		return;
-	memmove(val, open + 1, (size_t)(close - open - 1));
-	val[close - open - 1] = '\0';
-}
 
 static int not_dot(const struct dirent *d)
 {
@@ -47,7 +37,7 @@ static int read_attr(const struct target *t, const char *attr, char *out,
 		      file_read_line(path, vals[i], sizeof(vals[i]));
 		if (ret)
 			return ret;
-		current_choice(vals[i]);
+		queue_choice_current(vals[i]);
 		same &= !strcmp(vals[i], vals[0]);
 	}
 	if (same)

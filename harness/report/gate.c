@@ -863,37 +863,31 @@ static void print_summary(const struct gate_env *env,
 	       n ? "CANNOT JUDGE" : "CANNOT JUDGE (no cells to compare)");
 }
 
-/* "queue=IDENTS' RECORDS", a setup string trend_queue_diff() reads */
-static char *queue_setup(const struct results_idents *ids)
-{
-	char *q = results_idents_queue(ids), *s = NULL;
-
-	if (q && *q) {
-		s = malloc(strlen(q) + sizeof("queue="));
-		if (s)
-			sprintf(s, "queue=%s", q);
-	}
-	free(q);
-	return s;
-}
-
 /*
- * Where both sweeps recorded their devices' queue/ as found, the settings
- * that differ: a figure that moved with one of them may be the setting's,
- * not the change under test's.
+ * Where both sweeps recorded a setting as found (their devices' queue/,
+ * the kernel command line, the system settings), what differs: a figure
+ * that moved with one of them may be the setting's, not the change under
+ * test's.
  */
-static void queue_note(struct gate_json *gj, const struct gate_sweep *b,
-		       const struct gate_sweep *c)
+static void settings_note(struct gate_json *gj, const struct gate_sweep *b,
+			  const struct gate_sweep *c)
 {
-	char *qb = queue_setup(&b->ids), *qc = queue_setup(&c->ids), diff[1024];
+	static const char *const what[TREND_NSETTINGS] = {
+		"queue/ settings differ", "the kernel command line differs",
+		"system settings differ",
+	};
+	char *sb = results_idents_settings(&b->ids);
+	char *sc = results_idents_settings(&c->ids), diff[2048];
+	int k;
 
-	if (qb && qc && *trend_queue_diff(qb, qc, diff, sizeof(diff))) {
-		printf("gate: note: queue/ settings differ from the baseline's: %s\n",
-		       diff);
-		gate_json_queue_diff(gj, diff);
+	for (k = 0; sb && sc && k < TREND_NSETTINGS; k++) {
+		if (!*trend_settings_diff(k, sb, sc, diff, sizeof(diff)))
+			continue;
+		printf("gate: note: %s from the baseline's: %s\n", what[k], diff);
+		gate_json_settings_diff(gj, k, diff);
 	}
-	free(qb);
-	free(qc);
+	free(sb);
+	free(sc);
 }
 
 int cmd_gate(int argc, char **argv)
@@ -925,7 +919,7 @@ int cmd_gate(int argc, char **argv)
 		printf("gate: %s (kernel %s) against baseline %s (kernel %s)\n",
 		       env.dir, cand.res.nrows ? results_get(&cand.res, 0, "kernel") : "?",
 		       base.desc, base.res.nrows ? results_get(&base.res, 0, "kernel") : "?");
-		queue_note(gj, &base, &cand);
+		settings_note(gj, &base, &cand);
 		ret = gate_baseline(&env, gj, &base, &cand, &cnt);
 		sweep_free(&base);
 	} else {

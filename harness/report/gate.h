@@ -38,8 +38,11 @@ struct gate_json *gate_json_new(const char *dir, const char *baseline,
 				const char *vs, const char *const *metrics,
 				double max_drop, double confidence,
 				size_t min_runs);
-/* the note's "ATTR OLD -> NEW, ...": queue/ as found differs from the baseline's */
-void gate_json_queue_diff(struct gate_json *g, const char *diff);
+/*
+ * the note's trend_settings_diff() of settings part @k (trend.h): what the
+ * sweeps found differs from the baseline's, as "queue_diff" and the like
+ */
+void gate_json_settings_diff(struct gate_json *g, int k, const char *diff);
 void gate_json_cmp(struct gate_json *g, const struct gate_cmp *c);
 void gate_json_cell(struct gate_json *g, const char *cell,
 		    const char *base_cell, int verdict);

@@ -6,12 +6,14 @@
  * with its combined verdict, and the summary with the exit status.
  */
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 
 #include <json-c/json.h>
 
 #include "lib/json_put.h"
 #include "report/gate.h"
+#include "report/trend.h"
 #include "results/results.h"
 
 struct gate_json {
@@ -39,13 +41,22 @@ static json_object *str_or_null(const char *s)
 	return s ? json_object_new_string(s) : NULL;
 }
 
+/* "queue_diff": where the note of settings part k goes */
+static const char *diff_key(int k, char *buf, size_t len)
+{
+	snprintf(buf, len, "%s_diff", trend_settings[k]);
+	return buf;
+}
+
 struct gate_json *gate_json_new(const char *dir, const char *baseline,
 				const char *vs, const char *const *metrics,
 				double max_drop, double confidence,
 				size_t min_runs)
 {
 	struct gate_json *g = calloc(1, sizeof(*g));
+	char key[32];
 	json_object *m;
+	int k;
 
 	if (!g)
 		return NULL;
@@ -65,16 +76,20 @@ struct gate_json *gate_json_new(const char *dir, const char *baseline,
 			       json_num(100 * (2 * confidence - 1)));
 	json_object_object_add(g->top, "min_runs",
 			       json_object_new_int64((int64_t)min_runs));
-	json_object_object_add(g->top, "queue_diff", NULL);
+	for (k = 0; k < TREND_NSETTINGS; k++)
+		json_object_object_add(g->top, diff_key(k, key, sizeof(key)), NULL);
 	json_object_object_add(g->top, "comparisons", g->cmps);
 	json_object_object_add(g->top, "cells", g->cells);
 	return g;
 }
 
-void gate_json_queue_diff(struct gate_json *g, const char *diff)
+void gate_json_settings_diff(struct gate_json *g, int k, const char *diff)
 {
+	char key[32];
+
 	if (g)
-		json_object_object_add(g->top, "queue_diff", json_object_new_string(diff));
+		json_object_object_add(g->top, diff_key(k, key, sizeof(key)),
+				       json_object_new_string(diff));
 }
 
 void gate_json_cmp(struct gate_json *g, const struct gate_cmp *c)

@@ -59,31 +59,44 @@ static void values_of(const struct report *rep, const char *col, char *buf,
 		snprintf(buf, len, "?");
 }
 
+/* "KEY=VALUE, ..." of a JSON object's members, into buf */
+static const char *members_text(json_object *o, char *buf, size_t len)
+{
+	size_t used = 0;
+
+	buf[0] = '\0';
+	json_object_object_foreach(o, key, val)
+		used += (size_t)snprintf(buf + used, used < len ? len - used : 0,
+					 "%s%s=%s", used ? ", " : "", key,
+					 val ? json_object_get_string(val) : "");
+	return buf;
+}
+
 /*
- * Each target's queue/ as the sweep found it, swept or not: the settings
- * under every figure of the report, and what `history detect` compares
+ * Each target's queue/ and the machine's settings as the sweep found
+ * them, swept or not: the settings under every figure of the report, and
+ * what `history detect` compares
  */
-static void queue_paras(const struct report *rep, struct report_doc *doc)
+static void settings_paras(const struct report *rep, struct report_doc *doc)
 {
 	json_object *devs = json_get(rep->meta, "devices"), *d, *q;
-	char buf[4096];
-	size_t i, used;
+	json_object *sys = json_get(rep->meta, "system"), *set = json_get(sys, "settings");
+	char buf[8192];
+	size_t i;
 
 	for (i = 0; devs && i < json_object_array_length(devs); i++) {
 		d = json_object_array_get_idx(devs, i);
 		q = json_get(d, "queue");
 		if (!q || !json_object_is_type(q, json_type_object))
 			continue;
-		used = 0;
-		buf[0] = '\0';
-		json_object_object_foreach(q, attr, val)
-			used += (size_t)snprintf(buf + used,
-						 used < sizeof(buf) ? sizeof(buf) - used : 0,
-						 "%s%s=%s", used ? ", " : "", attr,
-						 val ? json_object_get_string(val) : "");
 		doc_para(doc, "queue/ of %s as the sweep found it: %s.",
-			 json_get_str(d, "disk"), buf);
+			 json_get_str(d, "disk"), members_text(q, buf, sizeof(buf)));
 	}
+	if (sys)
+		doc_para(doc, "Kernel command line: %s.", json_get_str(sys, "cmdline"));
+	if (set && json_object_is_type(set, json_type_object))
+		doc_para(doc, "System settings as the sweep found them: %s.",
+			 members_text(set, buf, sizeof(buf)));
 }
 
 /* How the sweep was made, from DIR/meta.json when the harness wrote one. */
@@ -96,7 +109,7 @@ static void sweep_para(const struct report *rep, struct report_doc *doc)
 		 *json_get_str(rep->meta, "embedded") ? ", embedded device " : "",
 		 json_get_str(rep->meta, "embedded"),
 		 json_get_str(rep->meta, "command"));
-	queue_paras(rep, doc);
+	settings_paras(rep, doc);
 }
 
 static void cells_table(const struct report *rep, struct report_doc *doc)

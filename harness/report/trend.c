@@ -34,38 +34,55 @@ static const char *setup_part(const char *s, const char *name, size_t *len)
 	return "";
 }
 
-/*
- * A sweep whose meta.json records no queue/ (an older harness) takes the
- * record of the sweep before it, or of the first that has one: not knowing
- * a setting is not a change of it.
- */
-static int queue_fill(struct trend_series *ts)
-{
-	const char *known = NULL, *q;
-	size_t i, lq;
+const char *const trend_settings[TREND_NSETTINGS] = { "queue", "cmdline", "system" };
 
-	for (i = 0; i < ts->n && !known; i++)
-		if (*setup_part(ts->cs[i].setup, "queue", &lq))
-			known = ts->cs[i].setup;
-	if (!known)
-		return 0;
-	ts->filled = calloc(ts->n, sizeof(*ts->filled));
+/* @s with "|NAME=VALUE" of @from's part appended, freeing s when it was ours */
+static char *append_part(const char *s, char *own, const char *from,
+			 const char *name)
+{
+	size_t l;
+	const char *v = setup_part(from, name, &l);
+	char *out;
+
+	if (asprintf(&out, "%s|%s=%.*s", s, name, (int)l, v) < 0)
+		out = NULL;
+	free(own);
+	return out;
+}
+
+/*
+ * A sweep whose meta.json records no queue/, command line or system
+ * settings (an older harness) takes the record of the sweep before it, or
+ * of the first that has one: not knowing a setting is not a change of it.
+ */
+static int settings_fill(struct trend_series *ts)
+{
+	const char *known[TREND_NSETTINGS] = { NULL }, *orig;
+	size_t i, l;
+	int k;
+
+	for (k = 0; k < TREND_NSETTINGS; k++)
+		for (i = 0; i < ts->n && !known[k]; i++)
+			if (*setup_part(ts->cs[i].setup, trend_settings[k], &l))
+				known[k] = ts->cs[i].setup;
+	ts->filled = calloc(ts->n + 1, sizeof(*ts->filled));
 	if (!ts->filled)
 		return -ENOMEM;
 	for (i = 0; i < ts->n; i++) {
-		if (!ts->cs[i].setup)
-			continue;
-		if (*setup_part(ts->cs[i].setup, "queue", &lq)) {
-			known = ts->cs[i].setup;
-			continue;
+		orig = ts->cs[i].setup;
+		for (k = 0; orig && k < TREND_NSETTINGS; k++) {
+			if (*setup_part(orig, trend_settings[k], &l)) {
+				known[k] = orig;
+				continue;
+			}
+			if (!known[k])
+				continue;
+			ts->filled[i] = append_part(ts->cs[i].setup, ts->filled[i],
+						    known[k], trend_settings[k]);
+			if (!ts->filled[i])
+				return -ENOMEM;
+			ts->cs[i].setup = ts->filled[i];
 		}
-		q = setup_part(known, "queue", &lq);
-		if (asprintf(&ts->filled[i], "%s|queue=%.*s", ts->cs[i].setup,
-			     (int)lq, q) < 0) {
-			ts->filled[i] = NULL;
-			return -ENOMEM;
-		}
-		ts->cs[i].setup = ts->filled[i];
 	}
 	return 0;
 }
@@ -196,7 +213,7 @@ int trend_load(struct store *st, const struct store_sweep *sw, size_t nsw,
 		ts->cs[ts->n].setup = sw[p->sweep].setup;
 		ts->n++;
 	}
-	ret = queue_fill(ts);
+	ret = settings_fill(ts);
 	if (ret)
 		goto err;
 	ts->judged = ts->n >= cp_min_sweeps(par);
@@ -231,6 +248,7 @@ const char *trend_setup_diff(const char *a, const char *b, char *buf,
 {
 	static const char *const parts[] = {
 		"kernel", "fio", "engine", "target", "placement", "queue",
+		"cmdline", "system",
 	};
 	size_t i, la, lb, used = 0;
 
@@ -329,19 +347,35 @@ static size_t queue_dev_diff(const struct queue_ent *ea, size_t na,
 	return used;
 }
 
-const char *trend_queue_diff(const char *a, const char *b, char *buf,
-			     size_t len)
+/* a system part's "KEY=VALUE<tab>..." as entries of no device */
+static size_t system_split(const char *part, size_t len, char **buf,
+			   struct queue_ent **out)
 {
-	size_t la, lb, na, nb, i, used = 0;
-	const char *pa = setup_part(a, "queue", &la);
-	const char *pb = setup_part(b, "queue", &lb);
+	char *kv, *eq, *sp;
+	size_t n = 0;
+
+	*buf = strndup(part, len);
+	*out = calloc(len / 2 + 1, sizeof(**out));
+	if (!*buf || !*out)
+		return 0;
+	for (kv = strtok_r(*buf, "\t", &sp); kv; kv = strtok_r(NULL, "\t", &sp)) {
+		eq = strchr(kv, '=');
+		if (!eq)
+			continue;
+		*eq = '\0';
+		(*out)[n++] = (struct queue_ent){ "", kv, eq + 1 };
+	}
+	return n;
+}
+
+static void queue_diff(const char *pa, size_t la, const char *pb, size_t lb,
+		       char *buf, size_t len)
+{
+	size_t na, nb, i, used = 0;
 	struct queue_ent *ea, *eb;
 	char *ba, *bb;
 	bool name_dev;
 
-	buf[0] = '\0';
-	if (la == lb && !strncmp(pa, pb, la))
-		return buf;
 	na = queue_split(pa, la, &ba, &ea);
 	nb = queue_split(pb, lb, &bb, &eb);
 	/* a device on one side only is the target part's to name */
@@ -351,12 +385,93 @@ const char *trend_queue_diff(const char *a, const char *b, char *buf,
 		    queue_find(eb, nb, eb[i].dev, NULL) == &eb[i])
 			used = queue_dev_diff(ea, na, eb, nb, eb[i].dev, name_dev,
 					      buf, len, used);
-	if (used >= len && len > 4)
-		strcpy(buf + len - 4, "...");
 	free(ea);
 	free(eb);
 	free(ba);
 	free(bb);
+}
+
+static void system_diff(const char *pa, size_t la, const char *pb, size_t lb,
+			char *buf, size_t len)
+{
+	struct queue_ent *ea, *eb;
+	size_t na, nb;
+	char *ba, *bb;
+
+	na = system_split(pa, la, &ba, &ea);
+	nb = system_split(pb, lb, &bb, &eb);
+	queue_dev_diff(ea, na, eb, nb, "", false, buf, len, 0);
+	free(ea);
+	free(eb);
+	free(ba);
+	free(bb);
+}
+
+/*
+ * The next parameter of a command line at *s (a quoted value keeps its
+ * spaces), its length in *n; NULL at the end
+ */
+static const char *next_token(const char **s, size_t *n)
+{
+	const char *t = *s + strspn(*s, " ");
+	bool quoted = false;
+
+	for (*n = 0; t[*n] && (quoted || t[*n] != ' '); (*n)++)
+		quoted ^= t[*n] == '"';
+	*s = t + *n;
+	return *n ? t : NULL;
+}
+
+/* "-TOKEN" of each parameter only @pa has, then "+TOKEN" of each only @pb */
+static void cmdline_diff(const char *pa, size_t la, const char *pb, size_t lb,
+			 char *buf, size_t len)
+{
+	char *a = strndup(pa, la), *b = strndup(pb, lb);
+	const char *s, *t, *u, *sb;
+	size_t n, m, used = 0;
+	bool *taken = calloc(lb / 2 + 1, sizeof(*taken));
+	size_t j;
+
+	if (!a || !b || !taken)
+		goto out;
+	for (s = a; (t = next_token(&s, &n));) {
+		bool found = false;
+
+		for (sb = b, j = 0; !found && (u = next_token(&sb, &m)); j++)
+			if (!taken[j] && m == n && !strncmp(t, u, n))
+				found = taken[j] = true;
+		if (!found)
+			used += (size_t)snprintf(buf + used, used < len ? len - used : 0,
+						 "%s-%.*s", used ? " " : "", (int)n, t);
+	}
+	for (sb = b, j = 0; (u = next_token(&sb, &m)); j++)
+		if (!taken[j])
+			used += (size_t)snprintf(buf + used, used < len ? len - used : 0,
+						 "%s+%.*s", used ? " " : "", (int)m, u);
+out:
+	free(a);
+	free(b);
+	free(taken);
+}
+
+const char *trend_settings_diff(int k, const char *a, const char *b, char *buf,
+				size_t len)
+{
+	static void (*const diff[TREND_NSETTINGS])(const char *, size_t, const char *,
+						   size_t, char *, size_t) = {
+		queue_diff, cmdline_diff, system_diff,
+	};
+	size_t la, lb;
+	const char *pa = setup_part(a, trend_settings[k], &la);
+	const char *pb = setup_part(b, trend_settings[k], &lb);
+
+	buf[0] = '\0';
+	/* a part one side has no record of is not known to differ */
+	if (!la || !lb || (la == lb && !strncmp(pa, pb, la)))
+		return buf;
+	diff[k](pa, la, pb, lb, buf, len);
+	if (strlen(buf) + 1 >= len && len > 4)
+		strcpy(buf + len - 4, "...");
 	return buf;
 }
 

@@ -19,7 +19,7 @@ struct trend_series {
 	size_t n;
 	size_t *sweep;		/* index into the store_sweeps() array */
 	struct cp_sweep *cs;	/* their runs and setups */
-	char **filled;		/* setups given a neighbour's queue part */
+	char **filled;		/* setups given a neighbour's settings parts */
 	struct store_point *pts;
 	size_t npts;
 	int judged;		/* n >= cp_min_sweeps(): the detector ran */
@@ -66,17 +66,25 @@ size_t trend_sweep_index(const struct store_sweep *sw, size_t nsw, long long id)
 
 /*
  * The parts of two setup strings ("kernel=..|fio=..|engine=..|target=..|
- * placement=..|queue=..") that differ, by name, comma-separated, into @buf.
+ * placement=..|queue=..|cmdline=..|system=..") that differ, by name,
+ * comma-separated, into @buf.
  */
 const char *trend_setup_diff(const char *a, const char *b, char *buf,
 			     size_t len);
+
+/* the settings parts of a setup (results_idents_settings()), by name */
+enum { TREND_QUEUE, TREND_CMDLINE, TREND_SYSTEM, TREND_NSETTINGS };
+extern const char *const trend_settings[TREND_NSETTINGS];
 /*
- * The queue/ attributes that differ between two setups' queue parts,
- * "ATTR OLD -> NEW, ..." ("-": not there; each prefixed by its device when
- * either has several), or "" when none do.
+ * What differs in settings part @k between two setups (or settings
+ * strings), into @buf, "" when nothing does: queue/ attributes as "ATTR
+ * OLD -> NEW, ..." ("-": not there; each prefixed by its device when
+ * either has several), system settings as "KEY OLD -> NEW, ...", the
+ * command line as "-PARAM ... +PARAM ..."; "" too when either has no
+ * record of the part.
  */
-const char *trend_queue_diff(const char *a, const char *b, char *buf,
-			     size_t len);
+const char *trend_settings_diff(int k, const char *a, const char *b, char *buf,
+				size_t len);
 
 /* Labels of a sweep as "k=v k=v", or "-" when it has none. */
 const char *trend_labels(const struct store_sweep *s, char *buf, size_t len);

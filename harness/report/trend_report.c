@@ -105,11 +105,30 @@ static void plot_vars(char *buf, size_t len, const struct trend_series *ts)
 		 cps, setups, names);
 }
 
+/* " (queue: ...; cmdline: ...)": the settings that differ, "" none */
+static const char *settings_note(const char *a, const char *b, char *buf,
+				 size_t len)
+{
+	char one[1024];
+	size_t used = 0;
+	int j;
+
+	buf[0] = '\0';
+	for (j = 0; j < TREND_NSETTINGS; j++)
+		if (*trend_settings_diff(j, a, b, one, sizeof(one)))
+			used += (size_t)snprintf(buf + used, used < len ? len - used : 0,
+						 "%s%s: %s", used ? "; " : " (",
+						 trend_settings[j], one);
+	if (used && used + 1 < len)
+		strcat(buf, ")");
+	return buf;
+}
+
 /* what the plot shows, as the page's text under the cell */
 static void describe(struct report_doc *doc, const struct trend_series *ts,
 		     const struct store_sweep *sw, const struct cp_params *par)
 {
-	char diff[128], queue[512], ci[64], ack[400];
+	char diff[128], set[2048], ci[64], ack[400];
 	size_t k;
 
 	if (!ts->judged)
@@ -121,14 +140,13 @@ static void describe(struct report_doc *doc, const struct trend_series *ts,
 	for (k = 0; k < ts->res.nsetup; k++) {
 		size_t i = ts->res.setup_changes[k];
 
-		trend_queue_diff(ts->cs[i - 1].setup, ts->cs[i].setup, queue,
-				 sizeof(queue));
-		doc_para(doc, "%s: setup change between sweeps %lld and %lld: %s%s%s%s.",
+		doc_para(doc, "%s: setup change between sweeps %lld and %lld: %s%s.",
 			 ts->metric, sw[ts->sweep[i - 1]].id, sw[ts->sweep[i]].id,
 			 trend_setup_diff(ts->cs[i - 1].setup,
 					  ts->cs[i].setup, diff,
 					  sizeof(diff)),
-			 *queue ? " (" : "", queue, *queue ? ")" : "");
+			 settings_note(ts->cs[i - 1].setup, ts->cs[i].setup,
+				       set, sizeof(set)));
 	}
 	for (k = 0; k < ts->res.npts; k++) {
 		const struct cp_point *pt = &ts->res.pts[k];

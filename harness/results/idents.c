@@ -113,6 +113,59 @@ static int from_old_meta(json_object *meta, struct results_idents *ids)
 	return add(ids, disk, ident, "", NULL);
 }
 
+/* a setup string splits at '|' and the system part at tabs */
+static void plain_text(char *s)
+{
+	for (; *s; s++)
+		if (*s == '|' || *s == '\t')
+			*s = '/';
+}
+
+static int by_key(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* meta.json's "system" record as the cmdline and system parts */
+static int system_parts(json_object *meta, struct results_idents *ids)
+{
+	json_object *sys = json_get(meta, "system"), *set = json_get(sys, "settings");
+	size_t n = 0, i, len = 1, used = 0;
+	const char **keys;
+
+	if (!sys)
+		return 0;
+	ids->cmdline = strdup(json_get_str(sys, "cmdline"));
+	if (!ids->cmdline)
+		return -ENOMEM;
+	plain_text(ids->cmdline);
+	if (!set || !json_object_is_type(set, json_type_object))
+		return 0;
+	keys = calloc((size_t)json_object_object_length(set) + 1, sizeof(*keys));
+	if (!keys)
+		return -ENOMEM;
+	json_object_object_foreach(set, k, v) {
+		keys[n++] = k;
+		len += strlen(k) + strlen(jstr(v)) + 2;
+	}
+	/* one order whatever meta.json's: two sweeps compare as text */
+	qsort(keys, n, sizeof(*keys), by_key);
+	ids->system = malloc(len);
+	for (i = 0; ids->system && i < n; i++) {
+		char *val = ids->system + used + strlen(keys[i]) + 1;
+
+		used += (size_t)snprintf(ids->system + used, len - used, "%s=%s",
+					 keys[i], jstr(json_get(set, keys[i])));
+		plain_text(val);
+		if (i + 1 < n)
+			ids->system[used++] = '\t';
+	}
+	if (ids->system)
+		ids->system[used] = '\0';
+	free(keys);
+	return ids->system ? 0 : -ENOMEM;
+}
+
 int results_idents_from_meta(json_object *meta, struct results_idents *ids)
 {
 	json_object *devs, *d;
@@ -123,6 +176,11 @@ int results_idents_from_meta(json_object *meta, struct results_idents *ids)
 	memset(ids, 0, sizeof(*ids));
 	if (!meta)
 		return 0;
+	ret = system_parts(meta, ids);
+	if (ret) {
+		results_idents_free(ids);
+		return ret;
+	}
 	if (!json_object_object_get_ex(meta, "devices", &devs) ||
 	    !json_object_is_type(devs, json_type_array))
 		return from_old_meta(meta, ids);
@@ -175,17 +233,20 @@ void results_idents_free(struct results_idents *ids)
 		free(ids->v[i].queue);
 	}
 	free(ids->v);
-	ids->v = NULL;
-	ids->n = 0;
+	free(ids->cmdline);
+	free(ids->system);
+	memset(ids, 0, sizeof(*ids));
 }
 
-char *results_idents_queue(const struct results_idents *ids)
+char *results_idents_settings(const struct results_idents *ids)
 {
-	size_t i, len = 1, used = 0;
+	size_t i, len = sizeof("queue=|cmdline=|system="), used = 0;
 	char *s;
 
 	for (i = 0; i < ids->n; i++)
 		len += strlen(ids->v[i].ident) + strlen(ids->v[i].queue) + 2;
+	len += (ids->cmdline ? strlen(ids->cmdline) : 0) +
+	       (ids->system ? strlen(ids->system) : 0);
 	s = malloc(len);
 	if (!s)
 		return NULL;
@@ -193,7 +254,13 @@ char *results_idents_queue(const struct results_idents *ids)
 	for (i = 0; i < ids->n; i++)
 		if (*ids->v[i].queue)
 			used += (size_t)snprintf(s + used, len - used, "%s%s:%s",
-						 used ? ";" : "", ids->v[i].ident,
-						 ids->v[i].queue);
+						 used ? ";" : "queue=",
+						 ids->v[i].ident, ids->v[i].queue);
+	if (ids->cmdline)
+		used += (size_t)snprintf(s + used, len - used, "%scmdline=%s",
+					 used ? "|" : "", ids->cmdline);
+	if (ids->system)
+		snprintf(s + used, len - used, "%ssystem=%s", used ? "|" : "",
+			 ids->system);
 	return s;
 }

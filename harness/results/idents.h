@@ -23,6 +23,9 @@ struct results_ident {
 struct results_idents {
 	size_t n;
 	struct results_ident *v;
+	/* meta.json's system (system_snap.h) as setup parts; NULL unknown */
+	char *cmdline;		/* the parameters, space-separated */
+	char *system;		/* "KEY=VALUE<tab>...", by key */
 };
 
 /*
@@ -37,10 +40,12 @@ const char *results_ident_of(const struct results_idents *ids,
 			     const char *disk);
 void results_idents_free(struct results_idents *ids);
 /*
- * The targets' queue/ records as one string, "IDENT:ATTR=V,...;IDENT:...",
- * "" when meta.json has none (an older harness); NULL: no memory
+ * The settings parts of a setup string (store_add.c, trend.h): the
+ * targets' queue/ records, "queue=IDENT:ATTR=V,...;IDENT:...", then
+ * "|cmdline=..." and "|system=..."; a part meta.json has no record of (an
+ * older harness) is left out, "" for none.  NULL: no memory.
  */
-char *results_idents_queue(const struct results_idents *ids);
+char *results_idents_settings(const struct results_idents *ids);
 
 /*
  * The identity of one device from what meta.json records of it: the kind

@@ -121,7 +121,7 @@ static int read_facts(const struct results *res,
 		f->columns = strjoin_free(f->columns, ",", res->cols[i]);
 	f->setup = NULL;
 	if (f->targets && f->placement) {
-		char *tfw = strdup(""), *queue = results_idents_queue(ids);
+		char *tfw = strdup(""), *settings = results_idents_settings(ids);
 
 		for (i = 0; tfw && i < ids->n; i++) {
 			char one[640];
@@ -130,17 +130,17 @@ static int read_facts(const struct results *res,
 				 *ids->v[i].firmware ? "@" : "", ids->v[i].firmware);
 			tfw = strjoin_free(tfw, " ", one);
 		}
-		/* no queue part without a record: not "every setting unset" */
-		if (tfw && queue &&
+		/* no settings part without a record: not "every setting unset" */
+		if (tfw && settings &&
 		    asprintf(&f->setup, "kernel=%s %s|fio=%s %s|engine=%s|"
 			     "target=%s|placement=%s%s%s", f->kernel_release,
 			     f->kernel_version, f->fio_version,
 			     f->fio_build_id, f->engine_version,
 			     ids->n ? tfw : f->targets, f->placement,
-			     *queue ? "|queue=" : "", queue) < 0)
+			     *settings ? "|" : "", settings) < 0)
 			f->setup = NULL;
 		free(tfw);
-		free(queue);
+		free(settings);
 	}
 	return f->targets && f->placement && f->columns && f->setup ? 0 : -ENOMEM;
 }

@@ -28,6 +28,7 @@
 #include "fio/jobfile.h"
 #include "fio/locate.h"
 #include "kernel/queue_snap.h"
+#include "kernel/system_snap.h"
 #include "lib/build_id.h"
 #include "sweep/adaptive.h"
 #include "sweep/clients.h"
@@ -407,6 +408,7 @@ static int setup_targets(struct run_ctx *ctx)
 		any_char |= t->is_char;
 		any_block |= !t->is_char;
 	}
+	ctx->system = system_snap_json(ctx->targets, ctx->nr_targets);
 	/* what fio makes of the jobs decides whether the targets are written */
 	ret = job_guard(&je, any_block, any_char, &ctx->tools.writes);
 	for (i = 0; !ret && i < ctx->nr_targets; i++) {
@@ -611,6 +613,8 @@ static json_object *make_meta(struct run_ctx *ctx)
 	json_object_object_add(m, "targets",
 			       sweep_facts_json(ctx->facts, ctx->nr_targets));
 	json_object_object_add(m, "devices", devices_json(ctx));
+	if (ctx->system)
+		json_object_object_add(m, "system", json_object_get(ctx->system));
 	return m;
 }
 
@@ -1108,6 +1112,7 @@ static int sweep_finish(struct run_ctx *ctx, uint64_t t0, int status)
 	for (i = 0; ctx->queue && i < ctx->nr_targets; i++)
 		json_object_put(ctx->queue[i]);
 	free(ctx->queue);
+	json_object_put(ctx->system);
 	strlist_free(&ctx->tools.client_fio);
 	free(ctx->targets);
 	return status;

@@ -36,6 +36,7 @@ struct run_ctx {
 	struct strlist (*tvals)[NR_DIMS];
 	struct target_facts *facts;	/* per target; NULL on fio servers */
 	json_object **queue;		/* per target: queue/ as found (queue_snap.h) */
+	json_object *system;		/* system_snap.h; NULL with --client */
 	struct placement place;
 	struct sweep sweep;
 	struct adaptive adaptive;

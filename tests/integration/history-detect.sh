@@ -11,7 +11,9 @@
 # exits 1 (sweep 9 is one of the last 6 of 14), or 0 with --since 5;
 # a drop where the device's queue/ settings changed is put at that setup
 # change, naming the attribute, and sweeps of an older harness that
-# recorded no queue/ make no setup change; the same seed prints the same;
+# recorded no queue/ make no setup change; so is a rise where the kernel
+# command line and a CPU mitigation changed, naming the parameters and
+# the setting (in --json too); the same seed prints the same;
 # 6 sweeps exit 3 naming how many are needed; bad arguments exit 2.
 # history ack: an ack at the change (or one sweep off) covering every
 # metric makes detect mark all four and exit 0; one of iops only leaves
@@ -27,12 +29,14 @@ need_bench
 synth="sh $FIORING_TOP/tests/fixtures/synth-results.sh"
 d=$T_TMP
 
-# sweep DB N IOPS KERNEL [QUEUE]: sweep N (1-based; its seed and day) of
-# one cell of the embedded loop device, its queue/ as found QUEUE (JSON
-# members; none: no record), added to DB with the label commit=cN
+# sweep DB N IOPS KERNEL [QUEUE [SYSTEM]]: sweep N (1-based; its seed and
+# day) of one cell of the embedded loop device, its queue/ as found QUEUE
+# and meta.json's system SYSTEM (JSON members; none: no record), added to
+# DB with the label commit=cN
 sweep() {
-	queue=
+	queue= system=
 	[ -n "${5:-}" ] && queue=", \"queue\": { $5 }"
+	[ -n "${6:-}" ] && system=", \"system\": { $6 }"
 	dir=$d/$1-$2
 	$synth "$dir" "$2" 9 "loop0:fioring:randread:0:1:$3:3" || fail "synth $1-$2"
 	day=$(printf %02d "$2")
@@ -40,7 +44,7 @@ sweep() {
 { "id": "detect-$1-$2", "started": "2026-01-${day}T00:00:00Z", "host": "h",
   "kernel": "$4", "kernel_version": "#1 SMP", "embedded": "/dev/loop0",
   "devices": [ { "disk": "loop0", "embedded": "loop", "model": "loop",
-    "serial": "", "firmware": "", "size_bytes": 67108864 $queue } ] }
+    "serial": "", "firmware": "", "size_bytes": 67108864 $queue } ] $system }
 EOF
 	"$bench" history add --db "$d/$1.db" "$dir" --label "commit=c$2" \
 		>"$d/add.out" 2>&1 || { cat "$d/add.out"; fail "history add $1-$2"; }
@@ -71,6 +75,12 @@ while [ $i -le 14 ]; do
 	[ $i -ge 4 ] && q='"scheduler": "none", "read_ahead_kb": "128"'
 	[ $i -ge 10 ] && q='"scheduler": "none", "read_ahead_kb": "4096"' iops=80000
 	sweep queue $i $iops 6.5.0 "$q"
+	m= iops=100000
+	[ $i -ge 4 ] && m='"cmdline": "quiet mitigations=auto", "settings": { "cpu.smt": "on",
+		"vuln.spectre_v2": "Mitigation: Retpolines; STIBP: disabled" }'
+	[ $i -ge 10 ] && m='"cmdline": "mitigations=off quiet", "settings": { "cpu.smt": "on",
+		"vuln.spectre_v2": "Vulnerable" }' iops=120000
+	sweep system $i $iops 6.5.0 "" "$m"
 	i=$((i + 1))
 done
 
@@ -166,6 +176,23 @@ grep -q '^      queue: read_ahead_kb 128 -> 4096$' "$d/out" ||
 	fail "queue: the attribute that changed is not named with both values"
 grep 'change point:' "$d/out" | grep -q 'sweep 9 .* -> sweep 10 .*at the setup change (queue)$' ||
 	fail "queue: the drop is not put at the queue/ change"
+
+echo "--- a 20% rise at sweep 10, where mitigations were turned off"
+detect system 0 --metric iops --json "$d/system.json"
+grep -q '^  iops: 14 sweeps, 2 setups' "$d/out" ||
+	fail "system: not one setup change (sweeps without a system record count as one)"
+grep -q 'setup change: sweep 9 \[commit=c9\] -> sweep 10 \[commit=c10\]: cmdline, system$' "$d/out" ||
+	fail "system: the command line and system change between sweeps 9 and 10 is not named"
+grep -q '^      cmdline: -mitigations=auto +mitigations=off$' "$d/out" ||
+	fail "system: the parameters that changed are not named"
+grep -q '^      system: vuln.spectre_v2 Mitigation: Retpolines; STIBP: disabled -> Vulnerable$' "$d/out" ||
+	fail "system: the setting that changed is not named with both values"
+grep 'change point:' "$d/out" | grep -q 'x1\.2.*improvement; at the setup change (cmdline, system)$' ||
+	fail "system: the rise is not put at the setup change"
+jq -e '.series[0].setup_changes[0] | .parts == ["cmdline", "system"] and .queue == null and
+	.cmdline == "-mitigations=auto +mitigations=off" and
+	(.system | startswith("vuln.spectre_v2 "))' "$d/system.json" >/dev/null ||
+	fail "system: --json does not carry the setup change: $(jq -c '.series[0].setup_changes' "$d/system.json")"
 
 echo "--- 6 sweeps are too few"
 detect short 3

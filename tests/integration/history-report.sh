@@ -62,7 +62,7 @@ grep -q 'iops: change point .*a regression\.' "$out/report.md" ||
 	fail "report.md marks the iops change point, which no ack covers"
 grep -q 'cpu_per_io_us: change point between sweeps 6 and 7: x1\.[23].*a regression, acknowledged by ack 1 (up to 30%: a known cost)\.' \
 	"$out/report.md" || fail "report.md does not mark the cpu_per_io_us change point acknowledged"
-grep -q 'iops: setup change between sweeps 9 and 10: fio, queue (nr_requests 128 -> 256)\.' \
+grep -q 'iops: setup change between sweeps 9 and 10: fio, queue (queue: nr_requests 128 -> 256)\.' \
 	"$out/report.md" || fail "report.md does not name the fio and queue changes between sweeps 9 and 10"
 [ "$(wc -l <"$out/plots/trend-1-iops.dat")" -eq 12 ] || fail "the iops plot has not 12 sweeps"
 grep -q '^11 .*"12 commit=c12"$' "$out/plots/trend-1-iops.dat" ||

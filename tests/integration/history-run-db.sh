@@ -4,10 +4,12 @@
 # history-run-db.sh: `fioring-bench run --db FILE --label K=V` on two tiny
 # sweeps of an embedded loop device (one cell, two 1-s runs each): each
 # sweep adds itself to the history when it ends, with its labels, its
-# kernel version string and its target named "embedded-loop-64MiB", and
-# the second is gated against the first through the database
-# (`--baseline db:commit=one`), its cell paired whatever the loop device's
-# number.  A --label without --db, and a database of a newer schema, are
+# kernel version string, the machine's settings (system: the command
+# line, writeback, the loop module) and its target named
+# "embedded-loop-64MiB", and the second is gated against the first
+# through the database (`--baseline db:commit=one`), its cell paired
+# whatever the loop device's number, with no note of settings that
+# differ.  A --label without --db, and a database of a newer schema, are
 # refused before anything is made: exit 2, one line, no results directory.
 
 . "$(dirname "$0")/../lib/common.sh"
@@ -44,6 +46,18 @@ grep -q '^1 .* 2 .*embedded-loop-64MiB  *branch=main commit=one$' "$T_TMP/ls.out
 	fail "meta.json's kernel_version is not uname -v"
 [ "$(jqr "$T_TMP/one/meta.json" '.devices[0].size_bytes')" = 67108864 ] ||
 	fail "meta.json's device size is not 64 MiB"
+# the command line without the boot's names and the init's arguments
+want=$(sed 's/ -- .*//; s/^-- .*//' /proc/cmdline | tr ' ' '\n' |
+	grep -v '^\(BOOT_IMAGE\|initrd\|root\|resume\)=' | grep -v '^$' | tr '\n' ' ')
+[ "$(jqr "$T_TMP/one/meta.json" .system.cmdline) " = "$want" ] ||
+	fail "meta.json's system.cmdline is not /proc/cmdline's parameters ('$want')"
+[ "$(jqr "$T_TMP/one/meta.json" '.system.settings["vm.dirty_ratio"]')" = \
+	"$(cat /proc/sys/vm/dirty_ratio)" ] || fail "meta.json's system settings lack vm.dirty_ratio"
+if [ -r /sys/module/loop/parameters/max_part ]; then
+	[ "$(jqr "$T_TMP/one/meta.json" '.system.settings["loop.max_part"]')" = \
+		"$(cat /sys/module/loop/parameters/max_part)" ] ||
+		fail "meta.json's system settings lack loop.max_part"
+fi
 
 "$bench" history show --db "$db" 'target=embedded-loop-64MiB' >"$T_TMP/show.out" ||
 	fail "history show failed"
@@ -60,6 +74,8 @@ cat "$T_TMP/gate.out"
 grep -q "against baseline sweep 1 of $db" "$T_TMP/gate.out" || fail "gate: not against sweep 1"
 grep -q '^NEW ' "$T_TMP/gate.out" && fail "gate: the cell was not paired with the stored one"
 grep -q "^CANNOT  *loop[0-9]*/io_uring/randread-qd1/.*  iops: " "$T_TMP/gate.out" || fail "gate: no iops line for the cell"
+grep -q 'differs* from the baseline' "$T_TMP/gate.out" &&
+	fail "gate: a settings note between two sweeps of one machine"
 
 # refused before anything is made
 sweep nodb --label commit=x

@@ -11,8 +11,8 @@
 # is stored.  Then the gate: a sweep of the embedded device as loop1 is
 # judged against one as loop0, from its directory and from the database
 # (`--baseline db:commit=...`, `db:ID`), the cells paired by the stable key,
-# and a note (and gate.json's queue_diff) names the queue/ setting that
-# differs from the baseline's.
+# and notes (and gate.json's queue_diff and cmdline_diff) name the queue/
+# setting and the kernel parameter that differ from the baseline's.
 
 . "$(dirname "$0")/../lib/common.sh"
 
@@ -22,8 +22,9 @@ d=$T_TMP
 db=$d/h.db
 export FIORING_DB=$db
 
-# sweep NAME SEED DISK IOPS [RA]: a synthetic sweep of the embedded loop
-# device, found with queue/read_ahead_kb RA (128)
+# sweep NAME SEED DISK IOPS [RA [CMDLINE]]: a synthetic sweep of the
+# embedded loop device, found with queue/read_ahead_kb RA (128) and the
+# kernel command line CMDLINE (quiet)
 sweep() {
 	$synth "$d/$1" "$2" 9 "$3:io_uring:randread:0:1:$4:3" \
 		"$3:fioring:randread:0:1:$4:3" || fail "synth $1"
@@ -35,13 +36,15 @@ sweep() {
 		>>"$d/$1/meta.json"
 	printf '    "serial": "", "firmware": "", "size_bytes": 67108864,\n' \
 		>>"$d/$1/meta.json"
-	printf '    "queue": { "read_ahead_kb": "%s", "scheduler": "none" } } ] }\n' \
+	printf '    "queue": { "read_ahead_kb": "%s", "scheduler": "none" } } ],\n' \
 		"${5:-128}" >>"$d/$1/meta.json"
+	printf '  "system": { "cmdline": "%s", "settings": { "cpu.smt": "on" } } }\n' \
+		"${6:-quiet}" >>"$d/$1/meta.json"
 }
 
 sweep a 1 loop0 100000
 sweep b 2 loop1 100000
-sweep c 3 loop2 100000 4096
+sweep c 3 loop2 100000 4096 "quiet nvme.poll_queues=2"
 sweep k 4 loop3 100000
 
 # nsweeps: how many sweeps `history ls` lists
@@ -109,11 +112,17 @@ queue_note='^gate: note: queue/ settings differ from the baseline.s: read_ahead_
 grep -q "$queue_note" "$T_TMP/dir.out" || fail "gate: no note of read_ahead_kb 128 -> 4096"
 [ "$(jqr "$d/c/gate.json" .queue_diff)" = "read_ahead_kb 128 -> 4096" ] ||
 	fail "gate.json: queue_diff is not read_ahead_kb 128 -> 4096"
+cmdline_note='^gate: note: the kernel command line differs from the baseline.s: +nvme.poll_queues=2$'
+grep -q "$cmdline_note" "$T_TMP/dir.out" || fail "gate: no note of +nvme.poll_queues=2"
+[ "$(jqr "$d/c/gate.json" '.cmdline_diff + "," + (.system_diff // "null")')" = \
+	"+nvme.poll_queues=2,null" ] || fail "gate.json: cmdline_diff or system_diff is wrong"
 gate_expect 0 label --baseline db:commit=aaa "$d/c"
 grep -q "against baseline sweep $aid of $db" "$T_TMP/label.out" || fail "gate: db:commit=aaa is not sweep $aid"
 grep -q "$queue_note" "$T_TMP/label.out" || fail "gate: a stored baseline gives no queue/ note"
+grep -q "$cmdline_note" "$T_TMP/label.out" || fail "gate: a stored baseline gives no command line note"
 gate_expect 0 same --baseline "$d/a" "$d/b"
-grep -q 'queue/' "$T_TMP/same.out" && fail "gate: a queue/ note where the settings are the same"
+grep -q 'differs* from the baseline' "$T_TMP/same.out" &&
+	fail "gate: a settings note where the settings are the same"
 [ "$(jqr "$d/b/gate.json" .queue_diff)" = null ] ||
 	fail "gate.json: a queue_diff where the settings are the same"
 gate_expect 0 id --baseline "db:$bid" --db "$db" "$d/c"
