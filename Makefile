@@ -72,7 +72,7 @@ HARNESS_SRCS := $(sort $(wildcard harness/*/*.c))
 HARNESS_OBJS := $(HARNESS_SRCS:%.c=$(B)/%.o)
 HARNESS_LIB_OBJS := $(filter-out $(B)/harness/cli/main.o,$(HARNESS_OBJS))
 HARNESS_CFLAGS := $(CFLAGS) -std=gnu11 -D_GNU_SOURCE -include config-host.h -Iharness
-HARNESS_LIBS := -ljson-c -lblkid -lsqlite3 -lm
+HARNESS_LIBS := -ljson-c -lblkid -lsqlite3 -lz -lm
 
 UNIT_SRCS := $(sort $(wildcard tests/unit/*.c))
 UNIT_BINS := $(UNIT_SRCS:tests/unit/%.c=$(B)/tests/%.t)

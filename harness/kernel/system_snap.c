@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "kernel/kconfig.h"
 #include "kernel/queue_choice.h"
 #include "kernel/system_snap.h"
 #include "lib/fileio.h"
@@ -203,8 +204,9 @@ static void read_drivers(json_object *o, const char *disk)
 
 json_object *system_snap_json(const struct target *t, int n)
 {
-	json_object *m = json_object_new_object(), *s = json_object_new_object();
+	json_object *m = json_object_new_object(), *s = json_object_new_object(), *kc;
 	char val[1024], *cmdline = cmdline_text();
+	const char *source;
 	size_t i;
 	int j, k;
 
@@ -230,5 +232,10 @@ json_object *system_snap_json(const struct target *t, int n)
 			read_drivers(s, t[j].slaves[k]);
 	}
 	json_object_object_add(m, "settings", s);
+	kc = kconfig_json(&source);
+	if (kc) {
+		json_object_object_add(m, "kconfig", kc);
+		put(m, "kconfig_source", source);
+	}
 	return m;
 }

@@ -15,14 +15,15 @@
 #include "kernel/target.h"
 
 /*
- * {"cmdline": "...", "settings": {"KEY": "VALUE", ...}}: the command line
- * without what names the boot rather than configures it (BOOT_IMAGE=,
- * initrd=, root=, resume=, the init's arguments after "--"); KEY as in
- * the kernel's own syntax ("nvme_core.io_timeout", "vm.dirty_ratio",
- * "cpu.smt", "vuln.spectre_v2").  A per-CPU setting whose CPUs agree is
- * one value, else "cpu0=V cpu1=W ...".  What cannot be read is left out;
- * the targets' drivers' modules are read besides the storage stack's.
- * NULL when memory ran out.
+ * {"cmdline": "...", "settings": {"KEY": "VALUE", ...}, "kconfig": {...},
+ * "kconfig_source": "FILE"}: the command line without what names the boot
+ * rather than configures it (BOOT_IMAGE=, initrd=, root=, resume=, the
+ * init's arguments after "--"); KEY as in the kernel's own syntax
+ * ("nvme_core.io_timeout", "vm.dirty_ratio", "cpu.smt",
+ * "vuln.spectre_v2").  A per-CPU setting whose CPUs agree is one value,
+ * else "cpu0=V cpu1=W ...".  What cannot be read is left out (kconfig
+ * when no config is found, kconfig.h); the targets' drivers' modules are
+ * read besides the storage stack's.  NULL when memory ran out.
  */
 json_object *system_snap_json(const struct target *t, int n);
 

@@ -865,16 +865,16 @@ static void print_summary(const struct gate_env *env,
 
 /*
  * Where both sweeps recorded a setting as found (their devices' queue/,
- * the kernel command line, the system settings), what differs: a figure
- * that moved with one of them may be the setting's, not the change under
- * test's.
+ * the kernel command line, the system settings, the kernel config), what
+ * differs: a figure that moved with one of them may be the setting's,
+ * not the change under test's.
  */
 static void settings_note(struct gate_json *gj, const struct gate_sweep *b,
 			  const struct gate_sweep *c)
 {
 	static const char *const what[TREND_NSETTINGS] = {
 		"queue/ settings differ", "the kernel command line differs",
-		"system settings differ",
+		"system settings differ", "kernel config options differ",
 	};
 	char *sb = results_idents_settings(&b->ids);
 	char *sc = results_idents_settings(&c->ids), diff[2048];

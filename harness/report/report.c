@@ -73,14 +73,15 @@ static const char *members_text(json_object *o, char *buf, size_t len)
 }
 
 /*
- * Each target's queue/ and the machine's settings as the sweep found
- * them, swept or not: the settings under every figure of the report, and
- * what `history detect` compares
+ * Each target's queue/ and the machine's settings and kernel config as the
+ * sweep found them, swept or not: the settings under every figure of the
+ * report, and what `history detect` compares
  */
 static void settings_paras(const struct report *rep, struct report_doc *doc)
 {
 	json_object *devs = json_get(rep->meta, "devices"), *d, *q;
 	json_object *sys = json_get(rep->meta, "system"), *set = json_get(sys, "settings");
+	json_object *kc = json_get(sys, "kconfig");
 	char buf[8192];
 	size_t i;
 
@@ -97,6 +98,10 @@ static void settings_paras(const struct report *rep, struct report_doc *doc)
 	if (set && json_object_is_type(set, json_type_object))
 		doc_para(doc, "System settings as the sweep found them: %s.",
 			 members_text(set, buf, sizeof(buf)));
+	if (kc && json_object_is_type(kc, json_type_object))
+		doc_para(doc, "Kernel config (the options kept, from %s): %s.",
+			 json_get_str(sys, "kconfig_source"),
+			 members_text(kc, buf, sizeof(buf)));
 }
 
 /* How the sweep was made, from DIR/meta.json when the harness wrote one. */

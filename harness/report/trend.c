@@ -34,7 +34,9 @@ static const char *setup_part(const char *s, const char *name, size_t *len)
 	return "";
 }
 
-const char *const trend_settings[TREND_NSETTINGS] = { "queue", "cmdline", "system" };
+const char *const trend_settings[TREND_NSETTINGS] = {
+	"queue", "cmdline", "system", "kconfig",
+};
 
 /* @s with "|NAME=VALUE" of @from's part appended, freeing s when it was ours */
 static char *append_part(const char *s, char *own, const char *from,
@@ -51,9 +53,10 @@ static char *append_part(const char *s, char *own, const char *from,
 }
 
 /*
- * A sweep whose meta.json records no queue/, command line or system
- * settings (an older harness) takes the record of the sweep before it, or
- * of the first that has one: not knowing a setting is not a change of it.
+ * A sweep whose meta.json records no queue/, command line, system settings
+ * or kernel config (an older harness; a kernel that does not show its
+ * config) takes the record of the sweep before it, or of the first that
+ * has one: not knowing a setting is not a change of it.
  */
 static int settings_fill(struct trend_series *ts)
 {
@@ -248,7 +251,7 @@ const char *trend_setup_diff(const char *a, const char *b, char *buf,
 {
 	static const char *const parts[] = {
 		"kernel", "fio", "engine", "target", "placement", "queue",
-		"cmdline", "system",
+		"cmdline", "system", "kconfig",
 	};
 	size_t i, la, lb, used = 0;
 
@@ -459,7 +462,7 @@ const char *trend_settings_diff(int k, const char *a, const char *b, char *buf,
 {
 	static void (*const diff[TREND_NSETTINGS])(const char *, size_t, const char *,
 						   size_t, char *, size_t) = {
-		queue_diff, cmdline_diff, system_diff,
+		queue_diff, cmdline_diff, system_diff, system_diff,
 	};
 	size_t la, lb;
 	const char *pa = setup_part(a, trend_settings[k], &la);

@@ -66,22 +66,24 @@ size_t trend_sweep_index(const struct store_sweep *sw, size_t nsw, long long id)
 
 /*
  * The parts of two setup strings ("kernel=..|fio=..|engine=..|target=..|
- * placement=..|queue=..|cmdline=..|system=..") that differ, by name,
- * comma-separated, into @buf.
+ * placement=..|queue=..|cmdline=..|system=..|kconfig=..") that differ, by
+ * name, comma-separated, into @buf.
  */
 const char *trend_setup_diff(const char *a, const char *b, char *buf,
 			     size_t len);
 
 /* the settings parts of a setup (results_idents_settings()), by name */
-enum { TREND_QUEUE, TREND_CMDLINE, TREND_SYSTEM, TREND_NSETTINGS };
+enum {
+	TREND_QUEUE, TREND_CMDLINE, TREND_SYSTEM, TREND_KCONFIG, TREND_NSETTINGS
+};
 extern const char *const trend_settings[TREND_NSETTINGS];
 /*
  * What differs in settings part @k between two setups (or settings
  * strings), into @buf, "" when nothing does: queue/ attributes as "ATTR
  * OLD -> NEW, ..." ("-": not there; each prefixed by its device when
- * either has several), system settings as "KEY OLD -> NEW, ...", the
- * command line as "-PARAM ... +PARAM ..."; "" too when either has no
- * record of the part.
+ * either has several), system settings and kernel config options as "KEY
+ * OLD -> NEW, ...", the command line as "-PARAM ... +PARAM ..."; "" too
+ * when either has no record of the part.
  */
 const char *trend_settings_diff(int k, const char *a, const char *b, char *buf,
 				size_t len);

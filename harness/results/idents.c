@@ -126,12 +126,52 @@ static int by_key(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-/* meta.json's "system" record as the cmdline and system parts */
-static int system_parts(json_object *meta, struct results_idents *ids)
+/*
+ * An object's members as "KEY=VALUE<tab>...", by key whatever meta.json's
+ * order, so that two sweeps compare as text; NULL without one (not an
+ * object), -ENOMEM into *ret
+ */
+static char *flat_text(json_object *o, int *ret)
 {
-	json_object *sys = json_get(meta, "system"), *set = json_get(sys, "settings");
 	size_t n = 0, i, len = 1, used = 0;
 	const char **keys;
+	char *s;
+
+	if (!o || !json_object_is_type(o, json_type_object))
+		return NULL;
+	keys = calloc((size_t)json_object_object_length(o) + 1, sizeof(*keys));
+	if (!keys) {
+		*ret = -ENOMEM;
+		return NULL;
+	}
+	json_object_object_foreach(o, k, v) {
+		keys[n++] = k;
+		len += strlen(k) + strlen(jstr(v)) + 2;
+	}
+	qsort(keys, n, sizeof(*keys), by_key);
+	s = malloc(len);
+	for (i = 0; s && i < n; i++) {
+		char *val = s + used + strlen(keys[i]) + 1;
+
+		used += (size_t)snprintf(s + used, len - used, "%s=%s", keys[i],
+					 jstr(json_get(o, keys[i])));
+		plain_text(val);
+		if (i + 1 < n)
+			s[used++] = '\t';
+	}
+	if (s)
+		s[used] = '\0';
+	else
+		*ret = -ENOMEM;
+	free(keys);
+	return s;
+}
+
+/* meta.json's "system" record as the cmdline, system and kconfig parts */
+static int system_parts(json_object *meta, struct results_idents *ids)
+{
+	json_object *sys = json_get(meta, "system");
+	int ret = 0;
 
 	if (!sys)
 		return 0;
@@ -139,31 +179,9 @@ static int system_parts(json_object *meta, struct results_idents *ids)
 	if (!ids->cmdline)
 		return -ENOMEM;
 	plain_text(ids->cmdline);
-	if (!set || !json_object_is_type(set, json_type_object))
-		return 0;
-	keys = calloc((size_t)json_object_object_length(set) + 1, sizeof(*keys));
-	if (!keys)
-		return -ENOMEM;
-	json_object_object_foreach(set, k, v) {
-		keys[n++] = k;
-		len += strlen(k) + strlen(jstr(v)) + 2;
-	}
-	/* one order whatever meta.json's: two sweeps compare as text */
-	qsort(keys, n, sizeof(*keys), by_key);
-	ids->system = malloc(len);
-	for (i = 0; ids->system && i < n; i++) {
-		char *val = ids->system + used + strlen(keys[i]) + 1;
-
-		used += (size_t)snprintf(ids->system + used, len - used, "%s=%s",
-					 keys[i], jstr(json_get(set, keys[i])));
-		plain_text(val);
-		if (i + 1 < n)
-			ids->system[used++] = '\t';
-	}
-	if (ids->system)
-		ids->system[used] = '\0';
-	free(keys);
-	return ids->system ? 0 : -ENOMEM;
+	ids->system = flat_text(json_get(sys, "settings"), &ret);
+	ids->kconfig = flat_text(json_get(sys, "kconfig"), &ret);
+	return ret;
 }
 
 int results_idents_from_meta(json_object *meta, struct results_idents *ids)
@@ -235,18 +253,20 @@ void results_idents_free(struct results_idents *ids)
 	free(ids->v);
 	free(ids->cmdline);
 	free(ids->system);
+	free(ids->kconfig);
 	memset(ids, 0, sizeof(*ids));
 }
 
 char *results_idents_settings(const struct results_idents *ids)
 {
-	size_t i, len = sizeof("queue=|cmdline=|system="), used = 0;
+	size_t i, len = sizeof("queue=|cmdline=|system=|kconfig="), used = 0;
 	char *s;
 
 	for (i = 0; i < ids->n; i++)
 		len += strlen(ids->v[i].ident) + strlen(ids->v[i].queue) + 2;
 	len += (ids->cmdline ? strlen(ids->cmdline) : 0) +
-	       (ids->system ? strlen(ids->system) : 0);
+	       (ids->system ? strlen(ids->system) : 0) +
+	       (ids->kconfig ? strlen(ids->kconfig) : 0);
 	s = malloc(len);
 	if (!s)
 		return NULL;
@@ -260,7 +280,10 @@ char *results_idents_settings(const struct results_idents *ids)
 		used += (size_t)snprintf(s + used, len - used, "%scmdline=%s",
 					 used ? "|" : "", ids->cmdline);
 	if (ids->system)
-		snprintf(s + used, len - used, "%ssystem=%s", used ? "|" : "",
-			 ids->system);
+		used += (size_t)snprintf(s + used, len - used, "%ssystem=%s",
+					 used ? "|" : "", ids->system);
+	if (ids->kconfig)
+		snprintf(s + used, len - used, "%skconfig=%s", used ? "|" : "",
+			 ids->kconfig);
 	return s;
 }

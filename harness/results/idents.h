@@ -26,6 +26,7 @@ struct results_idents {
 	/* meta.json's system (system_snap.h) as setup parts; NULL unknown */
 	char *cmdline;		/* the parameters, space-separated */
 	char *system;		/* "KEY=VALUE<tab>...", by key */
+	char *kconfig;		/* "CONFIG_X=VALUE<tab>...", by name */
 };
 
 /*
@@ -42,8 +43,9 @@ void results_idents_free(struct results_idents *ids);
 /*
  * The settings parts of a setup string (store_add.c, trend.h): the
  * targets' queue/ records, "queue=IDENT:ATTR=V,...;IDENT:...", then
- * "|cmdline=..." and "|system=..."; a part meta.json has no record of (an
- * older harness) is left out, "" for none.  NULL: no memory.
+ * "|cmdline=...", "|system=..." and "|kconfig=..."; a part meta.json has
+ * no record of (an older harness, a kernel without its config) is left
+ * out, "" for none.  NULL: no memory.
  */
 char *results_idents_settings(const struct results_idents *ids);
 

@@ -8,7 +8,7 @@
 # peak profile findings, and `gate --vs knob:nomerges=0` pairing the cells;
 # afterwards every queue setting is as before, and meta.json and the
 # report's Setup have them as the sweep found them (the Setup the kernel
-# command line and system settings too).  An attribute that does not
+# command line, system settings and kernel config too).  An attribute that does not
 # exist, a read-only one and a value the kernel refuses each stop the
 # sweep with one line naming it, exit 1, no results directory and nothing
 # changed.  After a SIGKILL the knob stays set until `fioring-bench
@@ -69,6 +69,10 @@ grep -q "^queue/ of $disk as the sweep found it: .*, nomerges=$orig, .*, schedul
 grep -q "^System settings as the sweep found them: .*vm.dirty_ratio=$(cat /proc/sys/vm/dirty_ratio)" \
 	"$T_TMP/out/report.md" && grep -q '^Kernel command line: ' "$T_TMP/out/report.md" ||
 	fail "report.md's Setup does not give the system settings and command line as found"
+if [ -r /proc/config.gz ]; then
+	grep -q '^Kernel config (the options kept, from /proc/config.gz): .*CONFIG_BLOCK=y' \
+		"$T_TMP/out/report.md" || fail "report.md's Setup does not give the kernel config"
+fi
 "$bench" gate --vs knob:nomerges=0 "$T_TMP/out" >"$T_TMP/gate.out" 2>&1
 grep -q "each cell against its knob_nomerges_req=0 cell" "$T_TMP/gate.out" &&
 	grep -q "nomerges-2 " "$T_TMP/gate.out" ||

@@ -12,8 +12,8 @@
 # a drop where the device's queue/ settings changed is put at that setup
 # change, naming the attribute, and sweeps of an older harness that
 # recorded no queue/ make no setup change; so is a rise where the kernel
-# command line and a CPU mitigation changed, naming the parameters and
-# the setting (in --json too); the same seed prints the same;
+# command line, a CPU mitigation and a config option changed, naming the
+# parameters, the setting and the option (in --json too); the same seed prints the same;
 # 6 sweeps exit 3 naming how many are needed; bad arguments exit 2.
 # history ack: an ack at the change (or one sweep off) covering every
 # metric makes detect mark all four and exit 0; one of iops only leaves
@@ -77,9 +77,11 @@ while [ $i -le 14 ]; do
 	sweep queue $i $iops 6.5.0 "$q"
 	m= iops=100000
 	[ $i -ge 4 ] && m='"cmdline": "quiet mitigations=auto", "settings": { "cpu.smt": "on",
-		"vuln.spectre_v2": "Mitigation: Retpolines; STIBP: disabled" }'
+		"vuln.spectre_v2": "Mitigation: Retpolines; STIBP: disabled" },
+		"kconfig": { "CONFIG_HZ": "250", "CONFIG_PROVE_LOCKING": "y" }'
 	[ $i -ge 10 ] && m='"cmdline": "mitigations=off quiet", "settings": { "cpu.smt": "on",
-		"vuln.spectre_v2": "Vulnerable" }' iops=120000
+		"vuln.spectre_v2": "Vulnerable" },
+		"kconfig": { "CONFIG_PROVE_LOCKING": "n", "CONFIG_HZ": "250" }' iops=120000
 	sweep system $i $iops 6.5.0 "" "$m"
 	i=$((i + 1))
 done
@@ -181,15 +183,18 @@ echo "--- a 20% rise at sweep 10, where mitigations were turned off"
 detect system 0 --metric iops --json "$d/system.json"
 grep -q '^  iops: 14 sweeps, 2 setups' "$d/out" ||
 	fail "system: not one setup change (sweeps without a system record count as one)"
-grep -q 'setup change: sweep 9 \[commit=c9\] -> sweep 10 \[commit=c10\]: cmdline, system$' "$d/out" ||
-	fail "system: the command line and system change between sweeps 9 and 10 is not named"
+grep -q 'setup change: sweep 9 \[commit=c9\] -> sweep 10 \[commit=c10\]: cmdline, system, kconfig$' \
+	"$d/out" || fail "system: the command line, system and kconfig change between sweeps 9 and 10 is not named"
 grep -q '^      cmdline: -mitigations=auto +mitigations=off$' "$d/out" ||
 	fail "system: the parameters that changed are not named"
 grep -q '^      system: vuln.spectre_v2 Mitigation: Retpolines; STIBP: disabled -> Vulnerable$' "$d/out" ||
 	fail "system: the setting that changed is not named with both values"
-grep 'change point:' "$d/out" | grep -q 'x1\.2.*improvement; at the setup change (cmdline, system)$' ||
+grep -q '^      kconfig: CONFIG_PROVE_LOCKING y -> n$' "$d/out" ||
+	fail "system: the kernel config option that changed is not named with both values"
+grep 'change point:' "$d/out" | grep -q 'x1\.2.*improvement; at the setup change (cmdline, system, kconfig)$' ||
 	fail "system: the rise is not put at the setup change"
-jq -e '.series[0].setup_changes[0] | .parts == ["cmdline", "system"] and .queue == null and
+jq -e '.series[0].setup_changes[0] | .parts == ["cmdline", "system", "kconfig"] and .queue == null and
+	.kconfig == "CONFIG_PROVE_LOCKING y -> n" and
 	.cmdline == "-mitigations=auto +mitigations=off" and
 	(.system | startswith("vuln.spectre_v2 "))' "$d/system.json" >/dev/null ||
 	fail "system: --json does not carry the setup change: $(jq -c '.series[0].setup_changes' "$d/system.json")"

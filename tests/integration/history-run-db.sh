@@ -5,8 +5,8 @@
 # sweeps of an embedded loop device (one cell, two 1-s runs each): each
 # sweep adds itself to the history when it ends, with its labels, its
 # kernel version string, the machine's settings (system: the command
-# line, writeback, the loop module) and its target named
-# "embedded-loop-64MiB", and the second is gated against the first
+# line, writeback, the loop module, the kernel config) and its target
+# named "embedded-loop-64MiB", and the second is gated against the first
 # through the database (`--baseline db:commit=one`), its cell paired
 # whatever the loop device's number, with no note of settings that
 # differ.  A --label without --db, and a database of a newer schema, are
@@ -53,6 +53,10 @@ want=$(sed 's/ -- .*//; s/^-- .*//' /proc/cmdline | tr ' ' '\n' |
 	fail "meta.json's system.cmdline is not /proc/cmdline's parameters ('$want')"
 [ "$(jqr "$T_TMP/one/meta.json" '.system.settings["vm.dirty_ratio"]')" = \
 	"$(cat /proc/sys/vm/dirty_ratio)" ] || fail "meta.json's system settings lack vm.dirty_ratio"
+if [ -r /proc/config.gz ]; then
+	[ "$(jqr "$T_TMP/one/meta.json" '.system.kconfig.CONFIG_BLOCK + " " + .system.kconfig_source')" = \
+		"y /proc/config.gz" ] || fail "meta.json's system kconfig lacks CONFIG_BLOCK from /proc/config.gz"
+fi
 if [ -r /sys/module/loop/parameters/max_part ]; then
 	[ "$(jqr "$T_TMP/one/meta.json" '.system.settings["loop.max_part"]')" = \
 		"$(cat /sys/module/loop/parameters/max_part)" ] ||

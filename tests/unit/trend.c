@@ -5,7 +5,8 @@
  * with both values, "-" where one side has none, each by its device when
  * a sweep has several, a device on one side only left to the target part,
  * and a list too long for the buffer cut with "..."; the same of the
- * system settings, and the command line's parameters removed and added;
+ * system settings and kernel config, and the command line's parameters
+ * removed and added;
  * a part that one side has no record of is no difference.
  */
 #include <string.h>
@@ -58,6 +59,10 @@ int main(void)
 			    "system=cpu.smt=on\tvuln.x=Vulnerable\tnvme.poll_queues=2"),
 		      "vuln.x Mitigation: A; B, C -> Vulnerable, nvme.poll_queues - -> 2"));
 	CHECK(!strcmp(sdiff(TREND_SYSTEM, "system=a=1\tb=2", "system=a=1\tb=2"), ""));
+	/* the kernel config as the system part */
+	CHECK(!strcmp(sdiff(TREND_KCONFIG, "kconfig=CONFIG_HZ=250\tCONFIG_PROVE_LOCKING=n",
+			    "system=x=1|kconfig=CONFIG_HZ=250\tCONFIG_PROVE_LOCKING=y"),
+		      "CONFIG_PROVE_LOCKING n -> y"));
 	/* the command line: each parameter, a repeated one counted */
 	CHECK(!strcmp(sdiff(TREND_CMDLINE, "cmdline=quiet tsc=a tsc=a mitigations=auto",
 			    "cmdline=tsc=a quiet mitigations=off"),

@@ -1,0 +1,101 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * kconfig.c: the running kernel's storage-relevant build options
+ * (kconfig.h).
+ */
+#include <stdio.h>
+#include <string.h>
+#include <sys/utsname.h>
+#include <zlib.h>
+
+#include "kernel/kconfig.h"
+#include "lib/fileio.h"
+
+/* the options kept, by the start of their names after CONFIG_ */
+static const char *const kept[] = {
+	/* the block layer, its schedulers and drivers, io_uring */
+	"BLK_", "BLOCK", "IOSCHED_", "MQ_IOSCHED_", "IO_URING", "NVME_", "ZRAM",
+	/* preemption, the tick, the scheduler */
+	"PREEMPT", "HZ", "NO_HZ", "SCHED_",
+	/* debugging and sanitizers: costs on every I/O */
+	"DEBUG_", "KASAN", "KCSAN", "KMSAN", "UBSAN", "LOCKDEP", "PROVE_",
+	"LOCK_STAT", "KFENCE", "SLUB_DEBUG", "INIT_ON_", "KCOV", "FTRACE",
+	"FUNCTION_TRACER", "PAGE_POISONING",
+	/* speculation mitigations and hardening */
+	"MITIGATION_", "CPU_MITIGATIONS", "RETPOLINE", "PAGE_TABLE_ISOLATION",
+	"RANDOMIZE_KSTACK_OFFSET", "HARDENED_USERCOPY", "STACKPROTECTOR",
+	/* how it was compiled */
+	"CC_OPTIMIZE_FOR_", "LTO_",
+};
+
+static int is_kept(const char *name)
+{
+	size_t i;
+
+	for (i = 0; i < sizeof(kept) / sizeof(kept[0]); i++)
+		if (!strncmp(name, kept[i], strlen(kept[i])))
+			return 1;
+	return 0;
+}
+
+/* one line of a config: "CONFIG_X=V" or "# CONFIG_X is not set" */
+static void add_line(json_object *o, char *line)
+{
+	char *name, *eq, *end;
+	const char *val;
+	size_t n;
+
+	line[strcspn(line, "\n")] = '\0';
+	if (!strncmp(line, "# CONFIG_", 9) && (end = strstr(line, " is not set"))) {
+		*end = '\0';
+		name = line + 2;
+		val = "n";
+	} else if (!strncmp(line, "CONFIG_", 7) && (eq = strchr(line, '='))) {
+		*eq++ = '\0';
+		name = line;
+		n = strlen(eq);
+		if (n > 1 && eq[0] == '"' && eq[n - 1] == '"') {
+			eq[n - 1] = '\0';
+			eq++;
+		}
+		val = eq;
+	} else {
+		return;
+	}
+	if (is_kept(name + 7))
+		json_object_object_add(o, name, json_object_new_string(val));
+}
+
+json_object *kconfig_read(const char *path)
+{
+	gzFile f = gzopen(path, "r");
+	json_object *o;
+	char line[4096];
+
+	if (!f)
+		return NULL;
+	o = json_object_new_object();
+	while (o && gzgets(f, line, sizeof(line)))
+		add_line(o, line);
+	gzclose(f);
+	return o;
+}
+
+json_object *kconfig_json(const char **source)
+{
+	static char paths[3][PATH_BUF];
+	json_object *o = NULL;
+	struct utsname u;
+	int i;
+
+	if (uname(&u))
+		return NULL;
+	snprintf(paths[0], sizeof(paths[0]), "/proc/config.gz");
+	snprintf(paths[1], sizeof(paths[1]), "/boot/config-%s", u.release);
+	snprintf(paths[2], sizeof(paths[2]), "/lib/modules/%s/config", u.release);
+	for (i = 0; i < 3 && !o; i++)
+		o = kconfig_read(paths[i]);
+	if (o)
+		*source = paths[i - 1];
+	return o;
+}
