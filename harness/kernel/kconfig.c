@@ -13,9 +13,9 @@
 
 /* the options kept, by the start of their names after CONFIG_ */
 static const char *const kept[] = {
-	/* the block layer, its schedulers and drivers, io_uring */
+	/* the block layer, its elevators and drivers, io_uring */
 	"BLK_", "BLOCK", "IOSCHED_", "MQ_IOSCHED_", "IO_URING", "NVME_", "ZRAM",
-	/* preemption, the tick, the scheduler */
+	/* preemption, the tick, task placement (SCHED_) */
 	"PREEMPT", "HZ", "NO_HZ", "SCHED_",
 	/* debugging and sanitizers: costs on every I/O */
 	"DEBUG_", "KASAN", "KCSAN", "KMSAN", "UBSAN", "LOCKDEP", "PROVE_",
