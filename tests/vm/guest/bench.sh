@@ -15,7 +15,8 @@
 #     the head probed as blk-mq (so measured) and its line naming the
 #     paths, everything put back after; meta.json's record of queue/ as
 #     found gives nomerges per path where one path was left otherwise, and
-#     read_ahead_kb (the head's) as one value;
+#     read_ahead_kb (the head's) as one value; its system record gives
+#     nvme_core.multipath and nvme.poll_queues as /sys/module has them;
 #     a path's nomerges changed during a run fails that row, naming it;
 #   - an --iopolicy the kernel does not take is refused before any run:
 #     exit 1, one line naming it and what the kernel takes, no results
@@ -140,6 +141,14 @@ mode_y() {
 	[ "$(jq -r '.devices[0].queue.read_ahead_kb' "$T_TMP/knob/meta.json")" = \
 		"$(cat "/sys/block/$head/queue/read_ahead_kb")" ] ||
 		fail "meta.json's read_ahead_kb is not the head's"
+	# the NVMe driver's module parameters as found, and the command line
+	for mp in nvme_core/multipath nvme/poll_queues; do
+		[ "$(jq -r --arg k "${mp%/*}.${mp#*/}" '.system.settings[$k]' "$T_TMP/knob/meta.json")" = \
+			"$(cat "/sys/module/${mp%/*}/parameters/${mp#*/}")" ] ||
+			fail "meta.json's system settings lack ${mp%/*}.${mp#*/} as found"
+	done
+	jq -r .system.cmdline "$T_TMP/knob/meta.json" | grep -q 'nvme_core.multipath=Y' ||
+		fail "meta.json's system.cmdline lacks nvme_core.multipath=Y"
 	for p in $(head_paths "$head"); do
 		grep -qx "$(basename "$p")=2" "$T_TMP/seen.$(basename "$p")" ||
 			fail "--knob nomerges=2 never reached $(basename "$p")"
