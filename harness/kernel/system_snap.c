@@ -53,45 +53,61 @@ static const char *const boot_names[] = {
 	"BOOT_IMAGE", "initrd", "root", "resume",
 };
 
-static int is_boot_name(const char *tok, size_t len)
-{
-	size_t i, n, k = strcspn(tok, "=");
+/*
+ * what may carry a credential (dracut's netroot=iscsi:USER:PASSWORD@...,
+ * rd.iscsi.password=): meta.json goes into CI artifacts and histories
+ */
+static const char *const secret_words[] = {
+	"pass", "secret", "token", "cred", "key", "user", "netroot", "iscsi",
+};
 
-	if (k > len)
-		k = len;
-	for (i = 0; i < sizeof(boot_names) / sizeof(boot_names[0]); i++) {
-		n = strlen(boot_names[i]);
-		if (k == n && !strncmp(tok, boot_names[i], n))
+/* 1 when the parameter @tok (@len bytes) is not kept in the record */
+static int left_out(const char *tok, size_t len)
+{
+	char name[256];
+	size_t i, k = strcspn(tok, "=");
+
+	snprintf(name, sizeof(name), "%.*s", (int)(k < len ? k : len), tok);
+	for (i = 0; i < sizeof(boot_names) / sizeof(boot_names[0]); i++)
+		if (!strcmp(name, boot_names[i]))
 			return 1;
-	}
+	for (i = 0; i < sizeof(secret_words) / sizeof(secret_words[0]); i++)
+		if (strcasestr(name, secret_words[i]))
+			return 1;
 	return 0;
 }
 
-/*
- * /proc/cmdline's parameters, space-separated as the kernel reads them (a
- * quoted value keeps its spaces), up to the "--" that starts the init's
- */
-static char *cmdline_text(void)
+char *system_cmdline_params(const char *raw)
 {
-	char *raw, *out, *p;
-	size_t len, used = 0, n;
+	const char *p;
+	size_t used = 0, n;
 	int quoted;
+	char *out = malloc(strlen(raw) + 1);
 
-	if (file_read_all("/proc/cmdline", &raw, &len))
-		return strdup("");
-	out = malloc(len + 1);
 	for (p = raw; out && *p; p += n) {
 		p += strspn(p, " \t\n");
 		for (n = 0, quoted = 0; p[n] && (quoted || !strchr(" \t\n", p[n])); n++)
 			quoted ^= p[n] == '"';
 		if (!n || (n == 2 && !strncmp(p, "--", 2)))
 			break;
-		if (is_boot_name(p, n))
+		if (left_out(p, n))
 			continue;
 		used += (size_t)sprintf(out + used, "%s%.*s", used ? " " : "", (int)n, p);
 	}
 	if (out)
 		out[used] = '\0';
+	return out;
+}
+
+/* the kernel's command line as system_cmdline_params() keeps it */
+static char *cmdline_text(void)
+{
+	char *raw, *out;
+	size_t len;
+
+	if (file_read_all("/proc/cmdline", &raw, &len))
+		return strdup("");
+	out = system_cmdline_params(raw);
 	free(raw);
 	return out;
 }

@@ -18,7 +18,8 @@
  * {"cmdline": "...", "settings": {"KEY": "VALUE", ...}, "kconfig": {...},
  * "kconfig_source": "FILE"}: the command line without what names the boot
  * rather than configures it (BOOT_IMAGE=, initrd=, root=, resume=, the
- * init's arguments after "--"); KEY as in the kernel's own syntax
+ * init's arguments after "--") or may carry a credential (a name with
+ * pass, secret, token, cred, key, user, netroot or iscsi in it); KEY as in the kernel's own syntax
  * ("nvme_core.io_timeout", "vm.dirty_ratio", "cpu.smt",
  * "vuln.spectre_v2").  A per-CPU setting whose CPUs agree is one value,
  * else "cpu0=V cpu1=W ...".  What cannot be read is left out (kconfig
@@ -26,5 +27,11 @@
  * read besides the storage stack's.  NULL when memory ran out.
  */
 json_object *system_snap_json(const struct target *t, int n);
+/*
+ * The parameters of a kernel command line @raw that the record keeps,
+ * space-separated as the kernel reads them (a quoted value is one), up to
+ * the "--" that starts the init's arguments.  NULL: no memory.
+ */
+char *system_cmdline_params(const char *raw);
 
 #endif
