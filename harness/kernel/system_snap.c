@@ -17,7 +17,7 @@
 #include "kernel/system_snap.h"
 #include "lib/fileio.h"
 
-/* one value per file; a '*' reads every CPU's or policy's (per_cpu()) */
+/* one value per file; a '*' reads every CPU's or policy's (read_all_of()) */
 static const struct sys_file {
 	const char *key, *path;
 } sys_files[] = {
@@ -55,10 +55,13 @@ static const char *const boot_names[] = {
 
 /*
  * what may carry a credential (dracut's netroot=iscsi:USER:PASSWORD@...,
- * rd.iscsi.password=): meta.json goes into CI artifacts and histories
+ * rd.iscsi.password=, cifsroot=//HOST/SHARE,password=): meta.json goes
+ * into CI artifacts and histories.  Not "pass" nor "user": they would
+ * drop iommu.passthrough= and hardened_usercopy=, which move I/O figures.
  */
 static const char *const secret_words[] = {
-	"pass", "secret", "token", "cred", "key", "user", "netroot", "iscsi",
+	"passw", "passphrase", "secret", "token", "cred", "key", "username",
+	"netroot", "iscsi", "cifsroot",
 };
 
 /* 1 when the parameter @tok (@len bytes) is not kept in the record */

@@ -16,21 +16,23 @@
 
 /*
  * {"cmdline": "...", "settings": {"KEY": "VALUE", ...}, "kconfig": {...},
- * "kconfig_source": "FILE"}: the command line without what names the boot
- * rather than configures it (BOOT_IMAGE=, initrd=, root=, resume=, the
- * init's arguments after "--") or may carry a credential (a name with
- * pass, secret, token, cred, key, user, netroot or iscsi in it); KEY as in the kernel's own syntax
- * ("nvme_core.io_timeout", "vm.dirty_ratio", "cpu.smt",
- * "vuln.spectre_v2").  A per-CPU setting whose CPUs agree is one value,
- * else "cpu0=V cpu1=W ...".  What cannot be read is left out (kconfig
- * when no config is found, kconfig.h); the targets' drivers' modules are
- * read besides the storage stack's.  NULL when memory ran out.
+ * "kconfig_source": "FILE"}: the command line as system_cmdline_params()
+ * keeps it; KEY as in the kernel's own syntax ("nvme_core.io_timeout",
+ * "vm.dirty_ratio", "cpu.smt", "vuln.spectre_v2").  A per-CPU setting
+ * whose CPUs agree is one value, else "cpu0=V cpu1=W ...".  What cannot
+ * be read is left out (kconfig when no config is found, kconfig.h); the
+ * targets' drivers' modules are read besides the storage stack's.  NULL
+ * when memory ran out.
  */
 json_object *system_snap_json(const struct target *t, int n);
 /*
  * The parameters of a kernel command line @raw that the record keeps,
  * space-separated as the kernel reads them (a quoted value is one), up to
- * the "--" that starts the init's arguments.  NULL: no memory.
+ * the "--" that starts the init's arguments: not what names the boot
+ * rather than configures it (BOOT_IMAGE=, initrd=, root=, resume=) nor
+ * what may carry a credential (a name with passw, passphrase, secret,
+ * token, cred, key, username, netroot, iscsi or cifsroot in it, in any
+ * case).  NULL: no memory.
  */
 char *system_cmdline_params(const char *raw);
 

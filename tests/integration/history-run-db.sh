@@ -50,7 +50,7 @@ grep -q '^1 .* 2 .*embedded-loop-64MiB  *branch=main commit=one$' "$T_TMP/ls.out
 # arguments (unit test system_snap.t has the cases)
 want=$(sed 's/ -- .*//; s/^-- .*//' /proc/cmdline | tr ' ' '\n' |
 	grep -v '^\(BOOT_IMAGE\|initrd\|root\|resume\)=' |
-	grep -vi '^[^=]*\(pass\|secret\|token\|cred\|key\|user\|netroot\|iscsi\)' |
+	grep -vi '^[^=]*\(passw\|passphrase\|secret\|token\|cred\|key\|username\|netroot\|iscsi\|cifsroot\)' |
 	grep -v '^$' | tr '\n' ' ')
 [ "$(jqr "$T_TMP/one/meta.json" .system.cmdline) " = "$want" ] ||
 	fail "meta.json's system.cmdline is not /proc/cmdline's parameters ('$want')"
