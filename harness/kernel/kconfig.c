@@ -81,21 +81,20 @@ json_object *kconfig_read(const char *path)
 	return o;
 }
 
-json_object *kconfig_json(const char **source)
+json_object *kconfig_json(char *source, size_t len)
 {
-	static char paths[3][PATH_BUF];
+	static const char *const where[] = {
+		"/proc/config.gz", "/boot/config-%s", "/lib/modules/%s/config",
+	};
 	json_object *o = NULL;
 	struct utsname u;
-	int i;
+	size_t i;
 
 	if (uname(&u))
 		return NULL;
-	snprintf(paths[0], sizeof(paths[0]), "/proc/config.gz");
-	snprintf(paths[1], sizeof(paths[1]), "/boot/config-%s", u.release);
-	snprintf(paths[2], sizeof(paths[2]), "/lib/modules/%s/config", u.release);
-	for (i = 0; i < 3 && !o; i++)
-		o = kconfig_read(paths[i]);
-	if (o)
-		*source = paths[i - 1];
+	for (i = 0; i < sizeof(where) / sizeof(where[0]) && !o; i++) {
+		snprintf(source, len, where[i], u.release);
+		o = kconfig_read(source);
+	}
 	return o;
 }

@@ -20,9 +20,9 @@
 json_object *kconfig_read(const char *path);
 /*
  * The running kernel's: kconfig_read() of /proc/config.gz, else
- * /boot/config-RELEASE, else /lib/modules/RELEASE/config; *source gets
- * the file read.  NULL when none can be read.
+ * /boot/config-RELEASE, else /lib/modules/RELEASE/config; @source (@len
+ * bytes) gets the file read.  NULL when none can be read.
  */
-json_object *kconfig_json(const char **source);
+json_object *kconfig_json(char *source, size_t len);
 
 #endif

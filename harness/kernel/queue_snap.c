@@ -13,11 +13,6 @@
 #include "kernel/queue_snap.h"
 #include "lib/fileio.h"
 
-static int not_dot(const struct dirent *d)
-{
-	return d->d_name[0] != '.';
-}
-
 /*
  * The value of ATTR where it lives: one value when its disks agree (a
  * multipath head's paths, queue_attr.h), else "DISK=V DISK=V ..." so that
@@ -56,7 +51,7 @@ json_object *queue_snap_json(const struct target *t)
 	int n, i;
 
 	snprintf(dir, sizeof(dir), "/sys/block/%s/queue", t->disk);
-	n = scandir(dir, &names, not_dot, alphasort);
+	n = dir_names(dir, &names);
 	if (n < 0)
 		return NULL;
 	o = json_object_new_object();

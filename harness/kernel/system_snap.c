@@ -16,6 +16,7 @@
 #include "kernel/queue_choice.h"
 #include "kernel/system_snap.h"
 #include "lib/fileio.h"
+#include "lib/json_put.h"
 
 /* one value per file; a '*' reads every CPU's or policy's (read_all_of()) */
 static const struct sys_file {
@@ -161,28 +162,18 @@ static int read_all_of(const char *pattern, char *out, size_t len)
 	return used < len ? 0 : -ENAMETOOLONG;
 }
 
-static void put(json_object *o, const char *key, const char *val)
-{
-	json_object_object_add(o, key, json_object_new_string(val));
-}
-
-static int not_dot(const struct dirent *d)
-{
-	return d->d_name[0] != '.';
-}
-
 /* each readable file of @dir as "PREFIX.NAME", by name */
 static void read_dir(json_object *o, const char *dir, const char *prefix)
 {
 	char path[PATH_BUF], key[PATH_BUF], val[1024];
 	struct dirent **names;
-	int n = scandir(dir, &names, not_dot, alphasort), i;
+	int n = dir_names(dir, &names), i;
 
 	for (i = 0; i < n; i++) {
 		snprintf(path, sizeof(path), "%s/%s", dir, names[i]->d_name);
 		snprintf(key, sizeof(key), "%s.%s", prefix, names[i]->d_name);
 		if (!file_read_line(path, val, sizeof(val)))
-			put(o, key, val);
+			json_put_str(o, key, val);
 		free(names[i]);
 	}
 	if (n >= 0)
@@ -224,8 +215,7 @@ static void read_drivers(json_object *o, const char *disk)
 json_object *system_snap_json(const struct target *t, int n)
 {
 	json_object *m = json_object_new_object(), *s = json_object_new_object(), *kc;
-	char val[1024], *cmdline = cmdline_text();
-	const char *source;
+	char val[1024], source[PATH_BUF], *cmdline = cmdline_text();
 	size_t i;
 	int j, k;
 
@@ -235,11 +225,11 @@ json_object *system_snap_json(const struct target *t, int n)
 		free(cmdline);
 		return NULL;
 	}
-	put(m, "cmdline", cmdline);
+	json_put_str(m, "cmdline", cmdline);
 	free(cmdline);
 	for (i = 0; i < sizeof(sys_files) / sizeof(sys_files[0]); i++)
 		if (!read_all_of(sys_files[i].path, val, sizeof(val)))
-			put(s, sys_files[i].key, val);
+			json_put_str(s, sys_files[i].key, val);
 	read_dir(s, "/sys/devices/system/cpu/vulnerabilities", "vuln");
 	for (i = 0; i < sizeof(sys_modules) / sizeof(sys_modules[0]); i++)
 		read_module(s, sys_modules[i]);
@@ -251,10 +241,10 @@ json_object *system_snap_json(const struct target *t, int n)
 			read_drivers(s, t[j].slaves[k]);
 	}
 	json_object_object_add(m, "settings", s);
-	kc = kconfig_json(&source);
+	kc = kconfig_json(source, sizeof(source));
 	if (kc) {
 		json_object_object_add(m, "kconfig", kc);
-		put(m, "kconfig_source", source);
+		json_put_str(m, "kconfig_source", source);
 	}
 	return m;
 }

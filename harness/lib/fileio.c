@@ -4,6 +4,7 @@
  * written whole with one system call each, as the kernel expects, and
  * trailing newlines are trimmed so values compare as plain strings.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -162,4 +163,14 @@ int path_search(const char *name, char *buf, size_t len)
 		path += dlen + (path[dlen] == ':');
 	}
 	return -ENOENT;
+}
+
+static int not_hidden(const struct dirent *d)
+{
+	return d->d_name[0] != '.';
+}
+
+int dir_names(const char *dir, struct dirent ***names)
+{
+	return scandir(dir, names, not_hidden, alphasort);
 }

@@ -8,6 +8,7 @@
 #ifndef FIORING_FILEIO_H
 #define FIORING_FILEIO_H
 
+#include <dirent.h>
 #include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -26,5 +27,11 @@ int file_read_all(const char *path, char **buf, size_t *len);
 int file_read_fd(int fd, char **buf, size_t *len);
 int mkdir_p(const char *path, unsigned int mode);
 int path_search(const char *name, char *buf, size_t len);
+/*
+ * The entries of @dir but the hidden ones ("." and ".." among them), by
+ * name, as scandir(3) gives them (the caller frees each and the array);
+ * how many, or -1 with errno set.
+ */
+int dir_names(const char *dir, struct dirent ***names);
 
 #endif
